@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Bundles the CLI (and, once they exist, the language server and the VS Code extension) into
+// dist/, with every dependency inside (ts-morph's TypeScript included), and copies the
+// tree-sitter .wasm files beside the bundles.
+//
+//   node esbuild.mjs            build
+//   node esbuild.mjs --watch    rebuild on change
+import * as esbuild from "esbuild";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const dist = join(root, "dist");
+const watch = process.argv.includes("--watch");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+
+// web-tree-sitter's ESM build reads import.meta.url, which is empty in a CJS bundle: always
+// take its CommonJS build (the package's "require" export) instead.
+const webTreeSitterCjs = require.resolve("web-tree-sitter");
+if (!webTreeSitterCjs.endsWith(".cjs")) throw new Error(`web-tree-sitter resolved to ${webTreeSitterCjs}, expected its .cjs build`);
+const webTreeSitterToCjs = {
+  name: "web-tree-sitter-cjs",
+  setup(build) {
+    build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: webTreeSitterCjs }));
+  },
+};
+
+/** .wasm files loaded at run time from beside the bundle (server/src/parsing/treeSitter.ts). */
+const WASM = [
+  ["web-tree-sitter", "web-tree-sitter.wasm"],
+  ["tree-sitter-python", "tree-sitter-python.wasm"],
+];
+
+function packageFile(pkgName, file) {
+  try {
+    return require.resolve(`${pkgName}/${file}`);
+  } catch {
+    // packages whose "exports" do not list the file: find it beside their package.json
+    const candidate = join(dirname(require.resolve(`${pkgName}/package.json`)), file);
+    if (existsSync(candidate)) return candidate;
+    throw new Error(`cannot find ${file} in ${pkgName}`);
+  }
+}
+
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  sourcemap: true,
+  logLevel: "warning",
+  plugins: [webTreeSitterToCjs],
+  define: { __RETRYLENS_VERSION__: JSON.stringify(pkg.version) },
+  // nothing is external: ts-morph and its TypeScript, yaml, web-tree-sitter all go in the bundle
+  external: [],
+};
+
+const targets = [
+  { entry: "server/src/cli/main.ts", out: "cli.js", required: true },
+  { entry: "server/src/lsp/server.ts", out: "server.js" },
+  { entry: "client/src/extension.ts", out: "extension.js", external: ["vscode"] },
+];
+
+const builds = targets
+  .filter((t) => t.required || existsSync(join(root, t.entry)))
+  .map((t) => ({
+    ...common,
+    entryPoints: [join(root, t.entry)],
+    outfile: join(dist, t.out),
+    external: [...common.external, ...(t.external ?? [])],
+  }));
+
+mkdirSync(dist, { recursive: true });
+for (const [pkgName, file] of WASM) copyFileSync(packageFile(pkgName, file), join(dist, file));
+
+if (watch) {
+  for (const options of builds) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+  }
+  console.log(`esbuild: watching ${builds.map((b) => b.outfile.slice(root.length + 1)).join(", ")}`);
+} else {
+  const started = Date.now();
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+  console.log(`esbuild: built ${builds.map((b) => b.outfile.slice(root.length + 1)).join(", ")} in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,33 @@
+/**
+ * package.json: the folder holding it is the code of the service its "name" names
+ * (`@shop/bff` → bff). Parsed with JSON.parse; a bad file is a problem, not a crash.
+ */
+import { emptyFacts, type FileFacts } from "../../model/facts";
+
+export function extractPackageJson(path: string, text: string): FileFacts {
+  const facts = emptyFacts(path, "json");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `package.json is not valid JSON: ${(err as Error).message}` });
+    return facts;
+  }
+  const name = typeof parsed === "object" && parsed !== null ? (parsed as { name?: unknown }).name : undefined;
+  if (typeof name !== "string" || name.length === 0) return facts;
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+  // a root package.json describes the whole workspace (a monorepo), not one service
+  if (dir === "") return facts;
+  facts.workloads.push({
+    kind: "package",
+    name: name.replace(/^@[^/]+\//, ""),
+    namespace: null,
+    span: { line: 1, column: 0, endLine: 1, endColumn: 0 },
+    env: {},
+    labels: {},
+    sidecarInjection: null,
+    codeDir: dir,
+    selector: {},
+  });
+  return facts;
+}

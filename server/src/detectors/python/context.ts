@@ -1,0 +1,186 @@
+/**
+ * What every Python detector shares for one file: the tree, the facts being built, and name
+ * resolution through the file's imports (`retry` → `tenacity.retry`).
+ */
+import type { FileFacts, ValueExpr } from "../../model/facts";
+import { dottedName, numberValue, stringValue, valueExpr } from "../../parsing/python";
+import type { SyntaxNode, Tree } from "../../parsing/treeSitter";
+
+export interface PyContext {
+  tree: Tree;
+  facts: FileFacts;
+  /** module name of the file ("platform.http") */
+  module: string;
+  /** `retry` → `tenacity.retry`, `rq.post` → `requests.post`; unknown names come back unchanged */
+  qualify(dotted: string): string;
+  /** qualified name of a callee/decorator node, or null when it is not a dotted name */
+  qualifiedName(n: SyntaxNode | null | undefined): string | null;
+  /** local function id of a function_definition node ("Client.get", "reserve_stock.send") */
+  functionId(def: SyntaxNode | null): string;
+  value(n: SyntaxNode | null | undefined): ValueExpr | null;
+  /** a number literal, or a module constant / parameter default holding one */
+  number(n: SyntaxNode | null | undefined, scope?: SyntaxNode | null): number | null;
+  nextId(prefix: string, n: SyntaxNode): string;
+}
+
+export function createContext(tree: Tree, facts: FileFacts, module: string): PyContext {
+  const importMap = new Map<string, string>();
+  const moduleConstants = new Map<string, SyntaxNode>();
+  const usedIds = new Set<string>();
+  const fnIds = new Map<number, string>();
+
+  // Imports and constants are read here (not in a detector) because every detector needs them.
+  for (const stmt of tree.rootNode.namedChildren) {
+    if (!stmt) continue;
+    collectImports(stmt, module, importMap, facts);
+    if (stmt.type === "expression_statement") {
+      const a = stmt.namedChildren[0];
+      if (a?.type === "assignment") {
+        const left = a.childForFieldName("left");
+        const right = a.childForFieldName("right");
+        if (left?.type === "identifier" && right) moduleConstants.set(left.text, right);
+      }
+    }
+  }
+
+  const qualify = (dotted: string): string => {
+    const dot = dotted.indexOf(".");
+    const head = dot < 0 ? dotted : dotted.slice(0, dot);
+    const rest = dot < 0 ? "" : dotted.slice(dot);
+    const target = importMap.get(head);
+    return target ? target + rest : dotted;
+  };
+
+  const ctx: PyContext = {
+    tree,
+    facts,
+    module,
+    qualify,
+    qualifiedName(n) {
+      const d = dottedName(n);
+      return d ? qualify(d) : null;
+    },
+    functionId(def) {
+      if (!def) return "<module>";
+      const cached = fnIds.get(def.id);
+      if (cached) return cached;
+      const names: string[] = [];
+      for (let p: SyntaxNode | null = def; p; p = p.parent) {
+        if (p.type === "function_definition" || p.type === "class_definition") {
+          names.unshift(p.childForFieldName("name")?.text ?? "<anonymous>");
+        }
+      }
+      const id = names.join(".");
+      fnIds.set(def.id, id);
+      return id;
+    },
+    value(n) {
+      return valueExpr(n, qualify);
+    },
+    number(n, scope) {
+      if (!n) return null;
+      const direct = numberValue(n);
+      if (direct !== null) return direct;
+      if (n.type === "identifier") {
+        // a parameter default in the enclosing function, then a module constant
+        for (let p: SyntaxNode | null = scope ?? n; p; p = p.parent) {
+          if (p.type === "function_definition") {
+            const def = parameterDefault(p, n.text);
+            if (def) return numberValue(def);
+          }
+        }
+        const c = moduleConstants.get(n.text);
+        if (c && c !== n) return numberValue(c);
+      }
+      return null;
+    },
+    nextId(prefix, n) {
+      let id = `${prefix}${n.startPosition.row + 1}:${n.startPosition.column}`;
+      while (usedIds.has(id)) id += "'";
+      usedIds.add(id);
+      return id;
+    },
+  };
+  return ctx;
+}
+
+export function parameterDefault(def: SyntaxNode, name: string): SyntaxNode | null {
+  const params = def.childForFieldName("parameters");
+  for (const p of params?.namedChildren ?? []) {
+    if (!p) continue;
+    if (p.type === "default_parameter" || p.type === "typed_default_parameter") {
+      if (p.childForFieldName("name")?.text === name) return p.childForFieldName("value");
+    }
+  }
+  return null;
+}
+
+/** Module-level constant node bound to `name` (NAME = …), searched at the top level. */
+export function moduleConstant(tree: Tree, name: string): SyntaxNode | null {
+  for (const stmt of tree.rootNode.namedChildren) {
+    const a = stmt?.type === "expression_statement" ? stmt.namedChildren[0] : null;
+    if (a?.type === "assignment" && a.childForFieldName("left")?.text === name) return a.childForFieldName("right");
+  }
+  return null;
+}
+
+function collectImports(stmt: SyntaxNode, module: string, map: Map<string, string>, facts: FileFacts): void {
+  if (stmt.type === "import_statement") {
+    for (const c of stmt.namedChildren) {
+      if (!c) continue;
+      if (c.type === "dotted_name") {
+        // `import a.b` binds `a`
+        const head = c.text.split(".")[0]!;
+        map.set(head, head);
+        facts.imports.push({ local: head, module: c.text, member: null });
+      } else if (c.type === "aliased_import") {
+        const name = c.childForFieldName("name")?.text;
+        const alias = c.childForFieldName("alias")?.text;
+        if (name && alias) {
+          map.set(alias, name);
+          facts.imports.push({ local: alias, module: name, member: null });
+        }
+      }
+    }
+  } else if (stmt.type === "import_from_statement") {
+    const modNode = stmt.childForFieldName("module_name");
+    if (!modNode) return;
+    const from = resolveRelative(modNode.text, module);
+    for (const c of stmt.namedChildren) {
+      if (!c || c.id === modNode.id) continue;
+      if (c.type === "dotted_name") {
+        map.set(c.text, `${from}.${c.text}`);
+        facts.imports.push({ local: c.text, module: from, member: c.text });
+      } else if (c.type === "aliased_import") {
+        const name = c.childForFieldName("name")?.text;
+        const alias = c.childForFieldName("alias")?.text;
+        if (name && alias) {
+          map.set(alias, `${from}.${name}`);
+          facts.imports.push({ local: alias, module: from, member: name });
+        }
+      }
+    }
+  } else if (stmt.type === "try_statement" || stmt.type === "if_statement") {
+    // `try: from x import y except ImportError: …` — imports in guarded blocks count too
+    for (const block of stmt.namedChildren) {
+      for (const inner of block?.namedChildren ?? []) if (inner) collectImports(inner, module, map, facts);
+    }
+  } else if (stmt.type === "block" || stmt.type === "except_clause" || stmt.type === "else_clause") {
+    for (const inner of stmt.namedChildren) if (inner) collectImports(inner, module, map, facts);
+  }
+}
+
+/** `.http` inside package `platform` (module `platform.client`) → `platform.http`. */
+export function resolveRelative(spec: string, module: string): string {
+  if (!spec.startsWith(".")) return spec;
+  const dots = spec.length - spec.replace(/^\.+/, "").length;
+  const rest = spec.slice(dots);
+  const pkg = module.split(".");
+  // the module itself is the last segment; one dot = its package
+  const base = pkg.slice(0, Math.max(0, pkg.length - dots));
+  return [...base, ...(rest ? [rest] : [])].join(".");
+}
+
+export function stringArg(n: SyntaxNode | null | undefined): string | null {
+  return stringValue(n);
+}

@@ -1,0 +1,381 @@
+/**
+ * HTTP clients and the retry policies mounted on them:
+ * - urllib3 `Retry` — reference §1.3 (total=N → N+1 attempts, default total 10, Retry.DEFAULT = 3
+ *   for a bare PoolManager, backoff_factor 0 → no wait, backoff_jitter 0 → no jitter, POST/PATCH not
+ *   in the default allowed_methods, connect errors retried for any method);
+ * - requests `HTTPAdapter(max_retries=…)` mounted on a Session — §1.4 (default 0 retries; an int N
+ *   → Retry.from_int(N): N+1 attempts, no backoff);
+ * - httpx `HTTPTransport(retries=N)` — §1.5 (connect phase only, N+1, 0/0.5/1/2 s backoff, no jitter).
+ * Clients built in factories (`def make_session(): …; return s`) are recorded so the linker can
+ * follow `session = make_session()` across modules.
+ */
+import type { ClientFact, LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
+import { argument, callParts, descendants, elements, nodeSpan, numberValue, stringValue } from "../../parsing/python";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import type { PyContext } from "./context";
+import { timeoutOf } from "./module";
+import { fmtSeconds, noWait } from "./waits";
+
+const CLIENT_CONSTRUCTORS: Record<string, string> = {
+  "requests.Session": "requests.Session",
+  "requests.session": "requests.Session",
+  "requests.sessions.Session": "requests.Session",
+  "httpx.Client": "httpx.Client",
+  "httpx.AsyncClient": "httpx.AsyncClient",
+  "urllib3.PoolManager": "urllib3.PoolManager",
+  "urllib3.poolmanager.PoolManager": "urllib3.PoolManager",
+  "aiohttp.ClientSession": "aiohttp.ClientSession",
+};
+
+/** `x = something.post(...)` is a response, not a client from a factory */
+const NOT_FACTORIES = new Set(["get", "post", "put", "patch", "delete", "head", "options", "request", "json", "send", "Retry", "HTTPAdapter"]);
+
+/** standard-library modules and builtins never build an HTTP client */
+const STDLIB = new Set(["os", "sys", "random", "math", "time", "threading", "json", "re", "logging", "datetime", "uuid", "hashlib", "collections", "itertools", "functools", "dataclasses", "typing", "pathlib", "min", "max", "len", "int", "float", "str", "dict", "list", "set", "tuple", "sorted", "super", "open", "print", "range", "getattr"]);
+
+const RETRY_CLASSES = new Set([
+  "urllib3.Retry",
+  "urllib3.util.Retry",
+  "urllib3.util.retry.Retry",
+  "requests.packages.urllib3.util.retry.Retry",
+  "requests.adapters.Retry",
+]);
+const ADAPTER_CLASSES = new Set(["requests.adapters.HTTPAdapter", "requests.HTTPAdapter"]);
+const TRANSPORT_CLASSES = new Set(["httpx.HTTPTransport", "httpx.AsyncHTTPTransport"]);
+
+/** urllib3 DEFAULT_ALLOWED_METHODS (§1.3): POST and PATCH are not retried after sending */
+const DEFAULT_ALLOWED_METHODS = ["HEAD", "GET", "PUT", "DELETE", "OPTIONS", "TRACE"];
+const TRANSIENT_4XX = new Set([408, 425, 429]);
+
+export function detectHttpClients(ctx: PyContext): void {
+  const layerByNode = new Map<number, LayerFact>();
+  const root = ctx.tree.rootNode;
+
+  // Every Retry(...) / HTTPTransport(retries=N) is a policy, mounted or not.
+  for (const call of descendants(root, (n) => n.type === "call")) {
+    const q = ctx.qualifiedName(call.childForFieldName("function"));
+    if (q && RETRY_CLASSES.has(q)) layerByNode.set(call.id, urllib3Layer(ctx, call));
+    else if (q && TRANSPORT_CLASSES.has(q)) {
+      const l = httpxTransportLayer(ctx, call);
+      if (l) layerByNode.set(call.id, l);
+    }
+  }
+
+  const clients: ClientFact[] = [];
+  for (const call of descendants(root, (n) => n.type === "call")) {
+    const q = ctx.qualifiedName(call.childForFieldName("function"));
+    const library = q ? CLIENT_CONSTRUCTORS[q] : undefined;
+    const binding = bindingOf(call);
+    if (!library) {
+      // `session = make_session()` — a client if the factory returns one (decided when linking)
+      const member = q?.slice(q.lastIndexOf(".") + 1) ?? "";
+      const head = q?.split(".")[0] ?? "";
+      if (binding && call.parent?.type === "assignment" && q && !STDLIB.has(head) && !NOT_FACTORIES.has(member)) {
+        clients.push(clientFact(ctx, call, binding, "unknown", q));
+      }
+      continue;
+    }
+    const client = clientFact(ctx, call, binding ?? "", library, null);
+    const parts = callParts(call);
+    if (library.startsWith("httpx")) {
+      client.baseUrl = ctx.value(parts.keywords.get("base_url"));
+      client.timeoutSeconds = timeoutOf(parts.keywords.get("timeout"));
+      const transport = resolveBound(ctx, parts.keywords.get("transport"), call);
+      const l = transport ? layerByNode.get(transport.id) : undefined;
+      if (l) client.layerIds.push(l.localId);
+    } else if (library === "urllib3.PoolManager") {
+      const retries = parts.keywords.get("retries");
+      const l = retries ? policyFromRetries(ctx, retries, call, layerByNode) : defaultPoolManagerLayer(ctx, call);
+      if (l) client.layerIds.push(l.localId);
+    }
+    clients.push(client);
+  }
+
+  // session.mount(prefix, HTTPAdapter(max_retries=…))
+  for (const call of descendants(root, (n) => n.type === "call")) {
+    const fn = call.childForFieldName("function");
+    if (fn?.type !== "attribute" || fn.childForFieldName("attribute")?.text !== "mount") continue;
+    const receiver = fn.childForFieldName("object")?.text ?? "";
+    const client = findClient(ctx, clients, receiver, call);
+    if (!client) continue;
+    const adapter = resolveBound(ctx, callParts(call).positional[1] ?? null, call);
+    if (adapter?.type !== "call" || !ADAPTER_CLASSES.has(ctx.qualifiedName(adapter.childForFieldName("function")) ?? "")) continue;
+    const maxRetries = callParts(adapter).keywords.get("max_retries") ?? callParts(adapter).positional[3];
+    if (!maxRetries) continue;
+    const l = policyFromRetries(ctx, maxRetries, adapter, layerByNode);
+    if (l && !client.layerIds.includes(l.localId)) client.layerIds.push(l.localId);
+  }
+
+  // label each policy by the client it is mounted on (reads better in chains: "session ×3")
+  for (const c of clients) {
+    for (const id of c.layerIds) {
+      const l = [...layerByNode.values()].find((x) => x.localId === id);
+      if (l && c.name) l.label = c.name.replace(/^self\./, "");
+    }
+  }
+  for (const l of layerByNode.values()) ctx.facts.layers.push(l);
+
+  // factories: `return session` inside the function that built it
+  for (const ret of descendants(root, (n) => n.type === "return_statement")) {
+    const value = ret.namedChildren[0];
+    const fnNode = enclosingDef(ret);
+    if (!value || !fnNode) continue;
+    const fid = ctx.functionId(fnNode);
+    const client =
+      value.type === "call"
+        ? clients.find((c) => c.span.line === value.startPosition.row + 1 && c.span.column === value.startPosition.column)
+        : clients.find((c) => c.name === value.text && c.functionId === fid);
+    const fact = ctx.facts.functions.find((f) => f.id === fid);
+    if (client && fact) {
+      fact.returnsClientId = client.id;
+      client.perCall = false;
+    }
+  }
+  ctx.facts.clients.push(...clients);
+}
+
+function clientFact(ctx: PyContext, call: SyntaxNode, name: string, library: string, fromCall: string | null): ClientFact {
+  const fnNode = enclosingDef(call);
+  const functionId = ctx.functionId(fnNode);
+  const inInit = functionId.endsWith(".__init__");
+  return {
+    id: ctx.nextId("K", call),
+    name,
+    functionId,
+    span: nodeSpan(call),
+    library,
+    baseUrl: null,
+    layerIds: [],
+    fromCall,
+    perCall: functionId !== "<module>" && !inInit,
+    hasRetryQuota: false,
+    timeoutSeconds: null,
+  };
+}
+
+/** The name a call's value is bound to: `x = call()`, `self.x = call()`, `with call() as x`. */
+function bindingOf(call: SyntaxNode): string | null {
+  const p = call.parent;
+  if (p?.type === "assignment" && p.childForFieldName("right")?.id === call.id) {
+    const left = p.childForFieldName("left");
+    if (left && (left.type === "identifier" || left.type === "attribute")) return left.text;
+  }
+  if (p?.type === "as_pattern") {
+    const alias = p.childForFieldName("alias") ?? p.namedChildren[1];
+    return alias?.text.replace(/^as\s+/, "") ?? null;
+  }
+  return null;
+}
+
+function enclosingDef(n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
+  return null;
+}
+
+function findClient(ctx: PyContext, clients: ClientFact[], receiver: string, at: SyntaxNode): ClientFact | undefined {
+  const fid = ctx.functionId(enclosingDef(at));
+  return (
+    clients.find((c) => c.name === receiver && c.functionId === fid) ??
+    clients.find((c) => c.name === receiver && c.functionId === "<module>") ??
+    (receiver.startsWith("self.") ? clients.find((c) => c.name === receiver) : undefined)
+  );
+}
+
+/** A name bound by assignment in the same function or at module level, followed to its value. */
+function resolveBound(ctx: PyContext, n: SyntaxNode | null | undefined, at: SyntaxNode): SyntaxNode | null {
+  if (!n) return null;
+  if (n.type !== "identifier") return n;
+  const scopes = [enclosingDef(at), ctx.tree.rootNode].filter((s): s is SyntaxNode => !!s);
+  for (const scope of scopes) {
+    const found = descendants(
+      scope,
+      (a) => a.type === "assignment" && a.childForFieldName("left")?.text === n.text,
+      { skipNestedDefs: true },
+    );
+    const right = found[0]?.childForFieldName("right");
+    if (right) return right;
+  }
+  return null;
+}
+
+/** `max_retries=` / `retries=`: a Retry object, a name bound to one, an int, or False. */
+function policyFromRetries(ctx: PyContext, value: SyntaxNode, owner: SyntaxNode, layers: Map<number, LayerFact>): LayerFact | null {
+  const resolved = resolveBound(ctx, value, owner);
+  if (resolved && layers.has(resolved.id)) return layers.get(resolved.id)!;
+  const n = resolved ? numberValue(resolved) ?? ctx.number(value, owner) : ctx.number(value, owner);
+  const isFalse = resolved?.type === "false";
+  if (n === null && !isFalse) return null;
+  const retries = isFalse ? 0 : Math.max(0, Math.floor(n!));
+  const q = ctx.qualifiedName(owner.childForFieldName("function")) ?? "";
+  const kind = ADAPTER_CLASSES.has(q) ? "requests-adapter" : "urllib3-retry";
+  const layer = fromIntLayer(ctx, owner, retries, kind, isFalse ? "retries=False: retries disabled" : `${kind === "requests-adapter" ? "max_retries" : "retries"}=${retries} → Retry.from_int(${retries}): ${retries + 1} attempts`, "config");
+  layers.set(owner.id, layer);
+  return layer;
+}
+
+/** A bare PoolManager uses Retry.DEFAULT = Retry(3): 4 attempts (§1.3). */
+function defaultPoolManagerLayer(ctx: PyContext, call: SyntaxNode): LayerFact {
+  return fromIntLayer(ctx, call, 3, "urllib3-retry", "PoolManager without retries= uses Retry.DEFAULT = Retry(3): 4 attempts", "default");
+}
+
+function fromIntLayer(ctx: PyContext, call: SyntaxNode, retries: number, kind: "urllib3-retry" | "requests-adapter", note: string, source: "config" | "default"): LayerFact {
+  return {
+    localId: ctx.nextId("L", call),
+    kind,
+    category: "client",
+    library: kind === "requests-adapter" ? "requests" : "urllib3",
+    anchor: nodeSpan(call),
+    maxAttempts: retries + 1,
+    attemptsSource: source,
+    attemptsNote: note,
+    timeBound: null,
+    wait: noWait("default", "no backoff (backoff_factor 0): retries immediately"),
+    condition: urllib3Condition(DEFAULT_ALLOWED_METHODS, [], true),
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+    attach: { kind: "client" },
+    label: bindingOf(call) ?? "PoolManager",
+  };
+}
+
+function urllib3Layer(ctx: PyContext, call: SyntaxNode): LayerFact {
+  const parts = callParts(call);
+  const totalNode = argument(parts, "total", 0);
+  let total: number | null;
+  let totalText: string;
+  let disabled = false;
+  if (!totalNode) {
+    total = 10;
+    totalText = "total=10 (default)";
+  } else if (totalNode.type === "false") {
+    total = 0;
+    disabled = true;
+    totalText = "total=False: retries disabled";
+  } else if (totalNode.type === "none") {
+    total = null;
+    totalText = "total=None";
+  } else {
+    total = ctx.number(totalNode, call);
+    totalText = total === null ? `total=${totalNode.text}` : `total=${total}`;
+  }
+  // Each failure also spends its category counter; the worst case is bounded by total and,
+  // when every failure category is capped, by their sum.
+  const categories = ["connect", "read", "status", "other"].map((k) => {
+    const v = parts.keywords.get(k);
+    return v && v.type !== "none" ? ctx.number(v, call) : null;
+  });
+  const categorySum = categories.every((c) => c !== null) ? (categories as number[]).reduce((a, b) => a + b, 0) : null;
+  const bounds = [total, categorySum].filter((b): b is number => b !== null);
+  const retries = disabled ? 0 : bounds.length ? Math.max(0, Math.min(...bounds)) : null;
+  const unknownTotal = totalNode && total === null && totalNode.type !== "none";
+  const maxAttempts = unknownTotal ? null : retries === null ? null : retries + 1;
+  const attemptsNote = unknownTotal
+    ? `${totalText}: count not known statically`
+    : retries === null
+      ? "no total and uncapped categories: retries without a count bound"
+      : `${totalText}${categorySum !== null && categorySum < (total ?? Infinity) ? `, categories sum to ${categorySum}` : ""} → ${retries + 1} attempts`;
+
+  const factor = ctx.number(parts.keywords.get("backoff_factor"), call) ?? 0;
+  const jitter = ctx.number(parts.keywords.get("backoff_jitter"), call) ?? 0;
+  const max = ctx.number(parts.keywords.get("backoff_max"), call) ?? 120;
+  const wait: WaitSpec =
+    factor === 0
+      ? noWait(parts.keywords.has("backoff_factor") ? "config" : "default", "backoff_factor 0: retries immediately")
+      : {
+          kind: "exponential",
+          jitter: jitter > 0,
+          initialSeconds: 0,
+          maxSeconds: max,
+          source: "config",
+          description: `0 s, then ${fmtSeconds(factor * 2)}, ${fmtSeconds(factor * 4)}… (backoff_factor ${factor}, max ${fmtSeconds(max)})${jitter > 0 ? `, + up to ${fmtSeconds(jitter)} jitter` : ", no jitter (backoff_jitter 0)"}`,
+        };
+
+  const methodsNode = parts.keywords.get("allowed_methods") ?? parts.keywords.get("method_whitelist");
+  let methods: "all" | string[] = DEFAULT_ALLOWED_METHODS;
+  if (methodsNode?.type === "none" || methodsNode?.type === "false") methods = "all";
+  else if (methodsNode) {
+    const inner = methodsNode.type === "call" ? callParts(methodsNode).positional[0] : methodsNode;
+    const listed = elements(inner).map((e) => stringValue(e)?.toUpperCase()).filter((m): m is string => !!m);
+    methods = listed.length || inner?.type === "list" || inner?.type === "set" ? listed : "all";
+  }
+  const statuses = numbersIn(ctx, parts.keywords.get("status_forcelist"), call);
+  const respect = parts.keywords.get("respect_retry_after_header");
+  return {
+    localId: ctx.nextId("L", call),
+    kind: "urllib3-retry",
+    category: "client",
+    library: "urllib3",
+    anchor: nodeSpan(call),
+    maxAttempts,
+    attemptsSource: totalNode ? "config" : "default",
+    attemptsNote,
+    timeBound: null,
+    wait,
+    condition: urllib3Condition(methods, statuses, respect?.type !== "false"),
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+    attach: { kind: "client" },
+    label: bindingOf(call) ?? "Retry",
+  };
+}
+
+function numbersIn(ctx: PyContext, n: SyntaxNode | null | undefined, at: SyntaxNode): number[] {
+  if (!n) return [];
+  const target = n.type === "identifier" ? resolveBound(ctx, n, at) : n;
+  if (!target) return [];
+  const inner = target.type === "call" ? callParts(target).positional[0] : target;
+  return elements(inner)
+    .map((e) => numberValue(e))
+    .filter((v): v is number => v !== null);
+}
+
+function urllib3Condition(methods: "all" | string[], statuses: number[], honoursRetryAfter: boolean): RetryCondition {
+  const permanent = statuses.filter((s) => s >= 400 && s < 500 && !TRANSIENT_4XX.has(s));
+  const methodText = methods === "all" ? "every method, POST included (allowed_methods=None)" : methods.join("/");
+  return {
+    allErrors: false,
+    exceptionTypes: [],
+    statuses,
+    retryOn: [],
+    afterSendMethods: methods,
+    permanentErrors: permanent.length ? `status_forcelist retries ${permanent.join(", ")}, which will fail the same way again` : null,
+    honoursRetryAfter,
+    description: `connect errors for any method; read errors${statuses.length ? ` and statuses ${statuses.join(", ")}` : ""} for ${methodText}`,
+  };
+}
+
+function httpxTransportLayer(ctx: PyContext, call: SyntaxNode): LayerFact | null {
+  const parts = callParts(call);
+  const retriesNode = parts.keywords.get("retries");
+  if (!retriesNode) return null;
+  const retries = ctx.number(retriesNode, call);
+  return {
+    localId: ctx.nextId("L", call),
+    kind: "httpx-transport",
+    category: "client",
+    library: "httpx",
+    anchor: nodeSpan(call),
+    maxAttempts: retries === null ? null : Math.max(0, Math.floor(retries)) + 1,
+    attemptsSource: "config",
+    attemptsNote: retries === null ? `retries=${retriesNode.text}: count not known statically` : `retries=${retries} → ${retries + 1} connection attempts`,
+    timeBound: null,
+    wait: { kind: "exponential", jitter: false, initialSeconds: 0, maxSeconds: null, source: "default", description: "0 s, 0.5 s, 1 s, 2 s… (httpx RETRIES_BACKOFF_FACTOR 0.5), no jitter" },
+    condition: {
+      allErrors: false,
+      exceptionTypes: ["httpx.ConnectError", "httpx.ConnectTimeout"],
+      statuses: [],
+      retryOn: [],
+      afterSendMethods: [],
+      permanentErrors: null,
+      honoursRetryAfter: null,
+      description: "connection failures only (the request was never sent)",
+    },
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+    attach: { kind: "client" },
+    label: bindingOf(call) ?? "transport",
+  };
+}

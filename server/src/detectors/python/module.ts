@@ -1,0 +1,214 @@
+/**
+ * Facts every Python file contributes regardless of retry libraries: functions (with route
+ * handlers), calls (with the requests they may send), module constants and callback references.
+ * Which library call sends what: reference §1.3–1.5 (requests, httpx, urllib3) and common drivers.
+ */
+import type { CallArg, RequestFact } from "../../model/facts";
+import { argument, callParts, descendants, dottedName, nodeSpan, numberValue, stringValue } from "../../parsing/python";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import type { PyContext } from "./context";
+
+export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+
+/** module-level functions of HTTP libraries that send one request with their own default client */
+const LIBRARY_REQUEST_FUNCTIONS: Record<string, string> = {
+  requests: "requests",
+  "requests.api": "requests",
+  httpx: "httpx",
+};
+
+/** database/driver entry points: the first argument (or dsn/url) names the server */
+const DRIVER_CONNECT: Record<string, string> = {
+  "psycopg.connect": "psycopg",
+  "psycopg.AsyncConnection.connect": "psycopg",
+  "psycopg.Connection.connect": "psycopg",
+  "psycopg2.connect": "psycopg2",
+  "asyncpg.connect": "asyncpg",
+  "asyncpg.create_pool": "asyncpg",
+  "pymysql.connect": "pymysql",
+  "MySQLdb.connect": "mysqlclient",
+  "sqlalchemy.create_engine": "sqlalchemy",
+  "sqlalchemy.ext.asyncio.create_async_engine": "sqlalchemy",
+  "redis.Redis.from_url": "redis",
+  "redis.from_url": "redis",
+  "redis.asyncio.from_url": "redis",
+  "pymongo.MongoClient": "pymongo",
+  "motor.motor_asyncio.AsyncIOMotorClient": "motor",
+};
+
+const HANDLER_DECORATOR_MEMBERS = new Set([...HTTP_VERBS, "route", "api_route", "websocket"]);
+
+export function detectModule(ctx: PyContext): void {
+  const root = ctx.tree.rootNode;
+  for (const def of descendants(root, (n) => n.type === "function_definition")) extractFunction(ctx, def);
+  for (const call of descendants(root, (n) => n.type === "call")) extractCall(ctx, call);
+  for (const stmt of root.namedChildren) {
+    const a = stmt?.type === "expression_statement" ? stmt.namedChildren[0] : null;
+    if (a?.type !== "assignment") continue;
+    const left = a.childForFieldName("left");
+    const right = a.childForFieldName("right");
+    if (left?.type !== "identifier" || !right) continue;
+    const value = ctx.value(right);
+    if (value && value.kind !== "unknown") ctx.facts.constants.push({ name: left.text, value, line: a.startPosition.row + 1 });
+  }
+  ctx.facts.exports = ctx.facts.functions.filter((f) => f.topLevel).map((f) => f.name);
+}
+
+function extractFunction(ctx: PyContext, def: SyntaxNode): void {
+  const id = ctx.functionId(def);
+  const name = def.childForFieldName("name")?.text ?? "<anonymous>";
+  const params: string[] = [];
+  const paramDefaults: Record<string, import("../../model/facts").ValueExpr> = {};
+  for (const p of def.childForFieldName("parameters")?.namedChildren ?? []) {
+    if (!p) continue;
+    const pname =
+      p.type === "identifier"
+        ? p.text
+        : (p.childForFieldName("name")?.text ?? p.namedChildren.find((c) => c?.type === "identifier")?.text ?? null);
+    if (!pname) continue;
+    params.push(pname);
+    const dv = p.childForFieldName("value");
+    const v = dv ? ctx.value(dv) : null;
+    if (v && v.kind !== "unknown") paramDefaults[pname] = v;
+  }
+  const wrapper = def.parent?.type === "decorated_definition" ? def.parent : null;
+  let handler: { method: string | null; route: string | null } | null = null;
+  for (const dec of wrapper?.namedChildren ?? []) {
+    if (dec?.type !== "decorator") continue;
+    const expr = dec.namedChildren[0];
+    if (expr?.type !== "call") continue;
+    const parts = callParts(expr);
+    const fn = parts.fn;
+    if (fn?.type !== "attribute") continue;
+    const member = fn.childForFieldName("attribute")?.text ?? "";
+    const route = stringValue(parts.positional[0]);
+    if (!HANDLER_DECORATOR_MEMBERS.has(member) || route === null || !route.startsWith("/")) continue;
+    let method: string | null = HTTP_VERBS.has(member) ? member.toUpperCase() : null;
+    const methods = parts.keywords.get("methods");
+    if (!method && methods) {
+      const first = methods.namedChildren.map((m) => (m ? stringValue(m) : null)).find((m) => m);
+      method = first ? first.toUpperCase() : null;
+    }
+    handler = { method: method ?? (member === "route" ? "GET" : null), route };
+  }
+  const body = def.childForFieldName("body");
+  const raisesOnStatus = body
+    ? descendants(
+        body,
+        (n) => n.type === "call" && n.childForFieldName("function")?.childForFieldName("attribute")?.text === "raise_for_status",
+        { skipNestedDefs: true },
+      ).length > 0
+    : false;
+  ctx.facts.functions.push({
+    id,
+    name,
+    span: nodeSpan(def),
+    params,
+    paramDefaults,
+    topLevel: def.parent?.type === "module" || def.parent?.parent?.type === "module",
+    handler,
+    raisesOnStatus,
+    returnsClientId: null,
+  });
+}
+
+function enclosingFunctionNode(n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
+  return null;
+}
+
+function extractCall(ctx: PyContext, call: SyntaxNode): void {
+  const parts = callParts(call);
+  const callee = dottedName(parts.fn);
+  const fnNode = enclosingFunctionNode(call);
+  const functionId = ctx.functionId(fnNode);
+  const args: CallArg[] = [];
+  for (const p of parts.positional) args.push({ keyword: null, name: dottedName(p) });
+  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: dottedName(v) });
+  // functions passed as values are callbacks, not entry points
+  for (const a of args) if (a.name && !a.name.includes(".")) ctx.facts.referencedFunctions.push(a.name);
+  if (!callee) return;
+  const request = requestOf(ctx, callee, parts);
+  ctx.facts.calls.push({
+    id: ctx.nextId("C", call),
+    span: nodeSpan(call),
+    functionId,
+    callee,
+    args,
+    ...(request ? { request } : {}),
+  });
+}
+
+function requestOf(ctx: PyContext, callee: string, parts: ReturnType<typeof callParts>): RequestFact | undefined {
+  const q = ctx.qualify(callee);
+  const driver = DRIVER_CONNECT[q];
+  if (driver) {
+    const target = argument(parts, "dsn", 0) ?? parts.keywords.get("url") ?? parts.keywords.get("conninfo") ?? parts.keywords.get("host") ?? null;
+    return { method: null, url: ctx.value(target), protocol: "db", idempotencyKey: null, timeoutSeconds: null, library: driver };
+  }
+  const dot = q.lastIndexOf(".");
+  // os.environ.get, dict.get on module globals: never a request
+  if (dot < 0 || q.startsWith("os.")) return undefined;
+  const owner = q.slice(0, dot);
+  const member = q.slice(dot + 1);
+  let method: string | null;
+  let urlNode: SyntaxNode | null;
+  if (HTTP_VERBS.has(member)) {
+    method = member.toUpperCase();
+    urlNode = argument(parts, "url", 0);
+  } else if (member === "request") {
+    method = stringValue(argument(parts, "method", 0))?.toUpperCase() ?? null;
+    urlNode = argument(parts, "url", 1);
+  } else if (q === "urllib.request.urlopen") {
+    method = parts.keywords.has("data") || parts.positional.length > 1 ? "POST" : "GET";
+    urlNode = argument(parts, "url", 0);
+  } else {
+    return undefined;
+  }
+  // `x.get(...)` on dicts, os.environ, request objects… is filtered by the linker, which only
+  // accepts receivers that resolve to a client or to a known HTTP library.
+  return {
+    method,
+    url: ctx.value(urlNode),
+    protocol: "http",
+    idempotencyKey: idempotencyKeyOf(parts.keywords.get("headers")),
+    timeoutSeconds: timeoutOf(parts.keywords.get("timeout")),
+    library: LIBRARY_REQUEST_FUNCTIONS[owner] ?? (q === "urllib.request.urlopen" ? "urllib" : null),
+  };
+}
+
+const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
+
+/** true/false for a literal dict; null when headers come from a variable or a splat. */
+export function idempotencyKeyOf(headers: SyntaxNode | null | undefined): boolean | null {
+  if (!headers) return false;
+  if (headers.type !== "dictionary") return null;
+  let unknownPart = false;
+  for (const pair of headers.namedChildren) {
+    if (!pair) continue;
+    if (pair.type === "dictionary_splat") {
+      unknownPart = true;
+      continue;
+    }
+    if (pair.type !== "pair") continue;
+    const key = stringValue(pair.childForFieldName("key"));
+    if (key && IDEMPOTENCY_HEADER.test(key)) return true;
+  }
+  return unknownPart ? null : false;
+}
+
+/** `timeout=2`, `timeout=(3.05, 27)` (connect + read), `httpx.Timeout(5.0)`. */
+export function timeoutOf(n: SyntaxNode | null | undefined): number | null {
+  if (!n) return null;
+  const direct = numberValue(n);
+  if (direct !== null) return direct;
+  if (n.type === "tuple") {
+    const vs = n.namedChildren.map((c) => (c ? numberValue(c) : null));
+    return vs.every((v) => v !== null) ? (vs as number[]).reduce((a, b) => a + b, 0) : null;
+  }
+  if (n.type === "call") {
+    const p = callParts(n);
+    return numberValue(p.positional[0]) ?? numberValue(p.keywords.get("timeout"));
+  }
+  return null;
+}

@@ -1,0 +1,60 @@
+/**
+ * TypeScript/JavaScript extraction: parse once (syntax only), then run the detectors in order.
+ * module.ts gives the generic facts (imports, functions, calls, requests); axios.ts the axios
+ * clients and axios-retry layers (reference §2.1). Each detector runs inside its own guard, so
+ * one that throws costs a ProblemFact, not the file (DESIGN.md "Robustness").
+ */
+import { emptyFacts, type FileFacts } from "../../model/facts";
+import { parseTypeScript, syntaxErrors, ts } from "../../parsing/typescript";
+import { extractAxiosFacts } from "./axios";
+import { emptyFunctionIndex, extractModuleFacts, IdAllocator, indexFunctions, type FunctionIndex } from "./module";
+
+type Detector = (sf: ts.SourceFile, index: FunctionIndex, facts: FileFacts, ids: IdAllocator) => void;
+
+const DETECTORS: [string, Detector][] = [
+  ["module", extractModuleFacts],
+  ["axios", extractAxiosFacts],
+];
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** `path` is workspace-relative with '/' separators; never throws. */
+export function extractTypeScript(path: string, text: string): FileFacts {
+  const facts = emptyFacts(path, "typescript");
+  let sf: ts.SourceFile;
+  try {
+    sf = parseTypeScript(path, text);
+  } catch (e) {
+    facts.problems.push({ line: 1, message: `TypeScript parser failed: ${message(e)}` });
+    return facts;
+  }
+  try {
+    const errors = syntaxErrors(sf);
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+      facts.problems.push({ line: first.line, message: `syntax error: ${first.message}${more}; facts may be partial` });
+    }
+  } catch {
+    // diagnostics are a courtesy; the tree is what matters
+  }
+
+  let index: FunctionIndex;
+  try {
+    index = indexFunctions(sf);
+  } catch (e) {
+    index = emptyFunctionIndex();
+    facts.problems.push({ line: 1, message: `function index failed: ${message(e)}` });
+  }
+  const ids = new IdAllocator();
+  for (const [name, detect] of DETECTORS) {
+    try {
+      detect(sf, index, facts, ids);
+    } catch (e) {
+      facts.problems.push({ line: 1, message: `${name} detector failed: ${message(e)}` });
+    }
+  }
+  return facts;
+}

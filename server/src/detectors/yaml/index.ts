@@ -1,0 +1,61 @@
+/**
+ * Facts from one YAML file: parse every document once, then run each YAML detector on each
+ * document. Never throws (DESIGN.md "Robustness"): a syntax error becomes a problem and the
+ * well-formed documents are still read; a detector that throws on a document adds one problem
+ * and the other detectors still run.
+ */
+import { emptyFacts, type FileFacts } from "../../model/facts";
+import { parseYaml, type YamlFile } from "../../parsing/yaml";
+import { detectCompose } from "./compose";
+import type { YamlDetector, YamlDetectorContext } from "./context";
+import { detectEnvoy } from "./envoy";
+import { detectIstio } from "./istio";
+import { detectKubernetes } from "./kubernetes";
+
+const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
+  { name: "kubernetes", run: detectKubernetes },
+  { name: "istio", run: detectIstio },
+  { name: "envoy", run: detectEnvoy },
+  { name: "compose", run: detectCompose },
+];
+
+/** `path` is workspace-relative with '/' separators. */
+export function extractYaml(path: string, text: string): FileFacts {
+  const facts = emptyFacts(path, "yaml");
+  let file: YamlFile;
+  try {
+    file = parseYaml(text);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `YAML could not be read: ${message(err)}` });
+    return facts;
+  }
+  facts.problems.push(...file.problems);
+
+  const used = new Set<string>();
+  const ctx: YamlDetectorContext = {
+    path,
+    file,
+    facts,
+    layerId(anchorLine: number): string {
+      let id = `L${anchorLine}`;
+      for (let n = 2; used.has(id); n++) id = `L${anchorLine}.${n}`;
+      used.add(id);
+      return id;
+    },
+  };
+  for (const doc of file.documents) {
+    for (const detector of DETECTORS) {
+      try {
+        detector.run(ctx, doc);
+      } catch (err) {
+        const line = doc.root?.range ? file.lineCounter.linePos(doc.root.range[0]).line : 1;
+        facts.problems.push({ line, message: `${detector.name} detector failed on document ${doc.index + 1}: ${message(err)}` });
+      }
+    }
+  }
+  return facts;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

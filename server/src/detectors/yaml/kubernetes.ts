@@ -1,0 +1,134 @@
+/**
+ * Kubernetes objects that tell the linker who runs where and whether a sidecar retries for them
+ * (reference/retry-semantics.md §4.1 "Default when `retries` is absent", §5.3 implicit layers):
+ * - Namespace: `istio-injection: enabled|disabled`, or `istio.io/rev: <rev>` (= enabled). The
+ *   label's line is where the implicit Istio default layer is anchored (DESIGN.md).
+ * - Workloads (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod): name,
+ *   namespace, pod-template labels, literal container env vars, per-workload injection.
+ * - Service: name and selector, to tie a DNS name to a workload.
+ * No retry layers come from here: a Job/CronJob `backoffLimit` restarts pods, it does not
+ * repeat requests.
+ */
+import { isMap } from "yaml";
+import type { NamespaceFact, WorkloadFact } from "../../model/facts";
+import {
+  bool,
+  get,
+  getIn,
+  getPair,
+  keyLine,
+  nodeSpan,
+  seqItems,
+  str,
+  stringMap,
+  type Node,
+  type YamlDocument,
+} from "../../parsing/yaml";
+import { kubernetesKind, type YamlDetectorContext } from "./context";
+
+/** Workload kinds → the path from the object to its pod template (metadata + spec). */
+const POD_TEMPLATE_PATH: Record<string, string[]> = {
+  Pod: [],
+  Deployment: ["spec", "template"],
+  StatefulSet: ["spec", "template"],
+  DaemonSet: ["spec", "template"],
+  ReplicaSet: ["spec", "template"],
+  ReplicationController: ["spec", "template"],
+  Job: ["spec", "template"],
+  CronJob: ["spec", "jobTemplate", "spec", "template"],
+};
+
+const INJECT_KEY = "sidecar.istio.io/inject";
+
+export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): void {
+  const k = kubernetesKind(d);
+  if (!k) return;
+  const metadata = get(d, d.root, "metadata");
+  const name = str(d, get(d, metadata, "name"));
+  if (!name) return;
+  const namespace = str(d, get(d, metadata, "namespace"));
+  const span = nodeSpan(ctx.file, d.root);
+
+  if (k.kind === "Namespace" && k.apiVersion === "v1") {
+    ctx.facts.namespaces.push(namespaceFact(ctx, d, metadata, name, span));
+    return;
+  }
+  if (k.kind === "Service" && k.apiVersion === "v1") {
+    ctx.facts.workloads.push({
+      kind: "k8s-service",
+      name,
+      namespace,
+      span,
+      env: {},
+      labels: {},
+      sidecarInjection: null,
+      codeDir: null,
+      selector: stringMap(d, getIn(d, d.root, "spec", "selector")),
+    });
+    return;
+  }
+  const templatePath = POD_TEMPLATE_PATH[k.kind];
+  if (!templatePath) return;
+  const template = templatePath.length === 0 ? d.root : getIn(d, d.root, ...templatePath);
+  if (!template || !isMap(template)) return;
+  const podMeta = get(d, template, "metadata");
+  const podSpec = get(d, template, "spec");
+  ctx.facts.workloads.push({
+    kind: "k8s-workload",
+    name,
+    namespace,
+    span,
+    env: containerEnv(d, podSpec),
+    labels: stringMap(d, get(d, podMeta, "labels")),
+    sidecarInjection: podInjection(ctx, d, podMeta),
+    codeDir: null,
+    selector: {},
+  });
+}
+
+function namespaceFact(
+  ctx: YamlDetectorContext,
+  d: YamlDocument,
+  metadata: Node | null,
+  name: string,
+  span: NamespaceFact["span"],
+): NamespaceFact {
+  const labels = get(d, metadata, "labels");
+  let sidecarInjection: NamespaceFact["sidecarInjection"] = null;
+  // istio-injection wins over istio.io/rev (Istio's webhook selectors check it first).
+  const injection = getPair(d, labels, "istio-injection");
+  const rev = getPair(d, labels, "istio.io/rev");
+  if (injection) {
+    const v = str(d, injection.value);
+    if (v === "enabled" || v === "disabled") sidecarInjection = { enabled: v === "enabled", line: keyLine(ctx.file, injection) };
+  } else if (rev && str(d, rev.value)) {
+    sidecarInjection = { enabled: true, line: keyLine(ctx.file, rev) };
+  }
+  return { name, span, sidecarInjection };
+}
+
+/** `sidecar.istio.io/inject` on the pod template: the label takes precedence over the annotation. */
+function podInjection(ctx: YamlDetectorContext, d: YamlDocument, podMeta: Node | null): WorkloadFact["sidecarInjection"] {
+  for (const where of ["labels", "annotations"]) {
+    const pair = getPair(d, get(d, podMeta, where), INJECT_KEY);
+    if (!pair) continue;
+    const enabled = bool(d, pair.value);
+    if (enabled !== null) return { enabled, line: keyLine(ctx.file, pair) };
+  }
+  return null;
+}
+
+/** Literal `env[].value`s of every container (init containers last; the first definition wins). */
+function containerEnv(d: YamlDocument, podSpec: Node | null): Record<string, string> {
+  const env: Record<string, string> = {};
+  const containers = [...seqItems(d, get(d, podSpec, "containers")), ...seqItems(d, get(d, podSpec, "initContainers"))];
+  for (const c of containers) {
+    for (const e of seqItems(d, get(d, c, "env"))) {
+      const key = str(d, get(d, e, "name"));
+      // valueFrom (secrets, config maps, field refs) is not known statically.
+      const value = str(d, get(d, e, "value"));
+      if (key && value !== null && !(key in env)) env[key] = value;
+    }
+  }
+  return env;
+}

@@ -1,0 +1,61 @@
+/**
+ * The engine's entry point: texts + settings in, model + findings out. No I/O, no LSP types.
+ * Extraction is cached by content hash (FactsCache), so re-analysing after one edit re-parses
+ * one file and relinks from cached facts.
+ */
+import type { FileFacts } from "../model/facts";
+import type { Finding, Model, Problem, Settings } from "../model/model";
+import { ALL_RULES } from "../rules/registry";
+import { initTreeSitter } from "../parsing/treeSitter";
+import { FactsCache } from "./extract";
+import { link } from "./link";
+import { runRules } from "./runRules";
+
+export interface SourceFile {
+  /** workspace-relative path with '/' separators */
+  path: string;
+  text: string;
+}
+
+export interface AnalysisResult {
+  model: Model;
+  findings: Finding[];
+  facts: FileFacts[];
+  problems: Problem[];
+}
+
+export interface AnalyzeOptions {
+  /** called after each file is extracted (for progress on long scans) */
+  onProgress?: (done: number, total: number) => void;
+  /** reuse facts across runs (editor sessions); a fresh cache otherwise */
+  cache?: FactsCache;
+}
+
+/**
+ * Extracts facts from every file, links them, enumerates paths, and runs the rules.
+ * Never throws for bad input: problems are returned.
+ */
+export async function analyzeWorkspace(files: SourceFile[], settings: Settings, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+  await initTreeSitter();
+  const cache = options.cache ?? new FactsCache();
+  const facts: FileFacts[] = [];
+  files.forEach((f, i) => {
+    facts.push(cache.extract(f.path, f.text));
+    options.onProgress?.(i + 1, files.length);
+  });
+  return analyzeFacts(facts, settings);
+}
+
+/** Linking and rules only, from facts already extracted (synchronous; used after edits). */
+export function analyzeFacts(facts: FileFacts[], settings: Settings): AnalysisResult {
+  const problems: Problem[] = facts.flatMap((f) => f.problems.map((p) => ({ file: f.path, line: p.line, message: p.message })));
+  let model: Model;
+  try {
+    model = link(facts, settings);
+  } catch (err) {
+    problems.push({ file: "", line: null, message: `linking failed: ${(err as Error).stack ?? err}` });
+    model = { layers: [], clients: [], layerById: new Map(), hops: [], paths: [], services: new Map(), fileService: new Map(), settings };
+  }
+  const { findings, problems: ruleProblems } = runRules(model, ALL_RULES);
+  return { model, findings, facts, problems: [...problems, ...ruleProblems] };
+}

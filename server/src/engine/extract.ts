@@ -1,0 +1,66 @@
+/**
+ * Per-file extraction: picks the detectors for a file's language and caches the facts by
+ * content hash, so an unchanged file is never parsed twice. Never throws: a failure yields
+ * empty facts with one problem.
+ */
+import { createHash } from "node:crypto";
+import { extractPython } from "../detectors/python/index";
+import { extractTypeScript } from "../detectors/typescript/index";
+import { extractYaml } from "../detectors/yaml/index";
+import { extractPackageJson } from "../detectors/json/packageJson";
+import { emptyFacts, type FileFacts, type Language } from "../model/facts";
+
+export function languageOf(path: string): Language | null {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (name === "package.json") return "json";
+  const ext = name.slice(name.lastIndexOf(".")).toLowerCase();
+  if (ext === ".py" || ext === ".pyi") return "python";
+  if ([".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"].includes(ext)) return name.endsWith(".d.ts") ? null : "typescript";
+  if (ext === ".yaml" || ext === ".yml") return "yaml";
+  return null;
+}
+
+export class FactsCache {
+  private readonly byKey = new Map<string, FileFacts>();
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /** facts for a file, reusing the cached ones when path and content are unchanged */
+  extract(path: string, text: string): FileFacts {
+    const hash = createHash("sha1").update(text).digest("hex");
+    const key = `${path}\u0000${hash}`;
+    const hit = this.byKey.get(key);
+    if (hit) return hit;
+    const facts = extractFile(path, text);
+    this.byKey.set(key, facts);
+    return facts;
+  }
+
+  /** drop entries for files no longer present (keeps memory bounded across edits) */
+  retain(paths: Set<string>): void {
+    for (const key of this.byKey.keys()) if (!paths.has(key.slice(0, key.indexOf("\u0000")))) this.byKey.delete(key);
+  }
+}
+
+export function extractFile(path: string, text: string): FileFacts {
+  const language = languageOf(path);
+  if (!language) return emptyFacts(path, "json");
+  try {
+    switch (language) {
+      case "python":
+        return extractPython(path, text);
+      case "typescript":
+        return extractTypeScript(path, text);
+      case "yaml":
+        return extractYaml(path, text);
+      case "json":
+        return extractPackageJson(path, text);
+    }
+  } catch (err) {
+    const facts = emptyFacts(path, language);
+    facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
+    return facts;
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * Linking: per-file facts → the workspace model. Follows calls across files from each entry
+ * function to the requests it sends, collecting the retry layers that wrap each request
+ * (decorators and loops outermost first, then client policies), turns them into service hops,
+ * adds gateway routes and mesh layers (explicit VirtualService retries, or Istio's implicit
+ * default on hops from injected workloads), and enumerates paths. Linear in the facts: every
+ * function's reach is computed once (memoised).
+ */
+import type { CallFact, FileFacts, FunctionFact, LayerFact, MeshRouteFact } from "../model/facts";
+import type { Hop, LinkedCall, Model, RetryLayer, Settings } from "../model/model";
+import { enumeratePaths } from "./paths";
+import { evaluate, hostOf, Resolver, schemeOf } from "./resolve";
+import { buildServices, serviceForHost, type ServiceIndex } from "./services";
+import { istioDefaultLayer } from "./meshDefaults";
+
+interface Reach {
+  call: CallFact;
+  file: FileFacts;
+  /** layer ids, outermost first */
+  layers: string[];
+  /** client the request goes through, for its base URL */
+  baseUrl: { file: FileFacts; scopeId: string; value: NonNullable<import("../model/facts").ClientFact["baseUrl"]> } | null;
+}
+
+const fnKey = (file: FileFacts, id: string) => `${file.path}::${id}`;
+const layerKey = (file: FileFacts | string, localId: string) => `${typeof file === "string" ? file : file.path}#${localId}`;
+
+export function link(files: FileFacts[], settings: Settings): Model {
+  const index = buildServices(files, settings);
+  const resolver = new Resolver(files, index.fileService);
+  const layers = new Map<string, RetryLayer>();
+  for (const f of files) {
+    for (const l of f.layers) layers.set(layerKey(f, l.localId), toRetryLayer(f, l, index));
+  }
+
+  // attachment indexes
+  const decorators = new Map<string, string[]>();
+  const blockLayers = new Map<string, string[]>();
+  const helpers = new Map<string, Array<{ layerId: string; paramIndex: number; paramName: string }>>();
+  for (const f of files) {
+    for (const l of f.layers) {
+      const id = layerKey(f, l.localId);
+      const a = l.attach;
+      if (a.kind === "function") push(decorators, fnKey(f, a.functionId), id);
+      else if (a.kind === "block") for (const c of a.callIds) push(blockLayers, `${f.path}::${c}`, id);
+      else if (a.kind === "helper") push(helpers, fnKey(f, a.functionId), { layerId: id, paramIndex: a.paramIndex, paramName: a.paramName });
+    }
+  }
+  const callsByFn = new Map<string, CallFact[]>();
+  for (const f of files) for (const c of f.calls) push(callsByFn, fnKey(f, c.functionId), c);
+
+  const memo = new Map<string, Reach[]>();
+  const inProgress = new Set<string>();
+  const calledFunctions = new Set<string>();
+
+  const reachOfFunction = (file: FileFacts, fn: FunctionFact | { id: string }): Reach[] => {
+    const key = fnKey(file, fn.id);
+    const cached = memo.get(key);
+    if (cached) return cached;
+    if (inProgress.has(key)) return [];
+    inProgress.add(key);
+    const out: Reach[] = [];
+    for (const call of callsByFn.get(key) ?? []) {
+      const wrap = blockLayers.get(`${file.path}::${call.id}`) ?? [];
+      for (const r of reachOfCall(file, fn.id, call)) out.push({ ...r, layers: [...wrap, ...r.layers] });
+    }
+    inProgress.delete(key);
+    const decorated = decorators.get(key) ?? [];
+    const result = decorated.length ? out.map((r) => ({ ...r, layers: [...decorated, ...r.layers] })) : out;
+    memo.set(key, result);
+    return result;
+  };
+
+  const reachOfCall = (file: FileFacts, scopeId: string, call: CallFact): Reach[] => {
+    const out: Reach[] = [];
+    const req = call.request;
+    if (req) {
+      const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
+      const client = receiver ? resolver.clientOf(resolver.resolve(file, scopeId, receiver)) : null;
+      if (client) {
+        const clientLayers = client.client.layerIds.map((id) => layerKey(client.file, id));
+        const baseUrl = client.client.baseUrl ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl } : null;
+        return [{ call, file, layers: clientLayers, baseUrl }];
+      }
+      if (req.library !== null) return [{ call, file, layers: [], baseUrl: null }];
+    }
+    const target = resolver.resolve(file, scopeId, call.callee);
+    if (target?.kind === "function") {
+      calledFunctions.add(fnKey(target.file, target.fn.id));
+      out.push(...reachOfFunction(target.file, target.fn));
+      for (const h of helpers.get(fnKey(target.file, target.fn.id)) ?? []) {
+        const arg = call.args.find((a) => a.keyword === h.paramName) ?? call.args.filter((a) => a.keyword === null)[h.paramIndex];
+        const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
+        if (passed?.kind === "function") {
+          calledFunctions.add(fnKey(passed.file, passed.fn.id));
+          for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [h.layerId, ...r.layers] });
+        }
+      }
+    }
+    if (call.invokesArg !== undefined) {
+      const arg = call.args.filter((a) => a.keyword === null)[call.invokesArg];
+      const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
+      if (passed?.kind === "function") {
+        calledFunctions.add(fnKey(passed.file, passed.fn.id));
+        out.push(...reachOfFunction(passed.file, passed.fn));
+      }
+    }
+    return out;
+  };
+
+  // compute every function's reach once, then pick entries: handlers, module code, and
+  // functions nobody calls or passes as a callback
+  const referenced = new Set<string>();
+  for (const f of files) for (const name of f.referencedFunctions) referenced.add(`${f.path}::${name}`);
+  for (const f of files) {
+    for (const fn of f.functions) reachOfFunction(f, fn);
+    reachOfFunction(f, { id: "<module>" });
+  }
+  const hops = new Map<string, Hop>();
+  const addHop = (h: Omit<Hop, "calls"> & { calls: LinkedCall[] }) => {
+    const key = `${h.caller}→${h.callee}|${h.layerIds.join(",")}`;
+    const existing = hops.get(key);
+    if (existing) {
+      for (const c of h.calls) if (!existing.calls.some((x) => x.file === c.file && x.span.line === c.span.line)) existing.calls.push(c);
+    } else hops.set(key, { ...h, calls: [...h.calls] });
+  };
+
+  for (const f of files) {
+    const caller = index.fileService.get(f.path) ?? null;
+    if (f.language !== "python" && f.language !== "typescript") continue;
+    const entries: Array<{ id: string }> = [{ id: "<module>" }];
+    for (const fn of f.functions) {
+      const key = fnKey(f, fn.id);
+      const isReferenced = referenced.has(`${f.path}::${fn.name}`) || referenced.has(`${f.path}::${fn.id}`);
+      if (fn.handler || (!calledFunctions.has(key) && !isReferenced)) entries.push(fn);
+    }
+    for (const entry of entries) {
+      for (const r of reachOfFunction(f, entry)) {
+        const callerName = caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "");
+        const env = index.services.get(callerName)?.env ?? {};
+        const target = targetOf(r, resolver, index, env);
+        const req = r.call.request!;
+        const protocol = req.protocol === "http" && target.scheme?.startsWith("grpc") ? "grpc" : req.protocol;
+        addHop({
+          caller: callerName,
+          callee: target.name,
+          layerIds: r.layers,
+          calls: [
+            {
+              file: r.file.path,
+              span: r.call.span,
+              method: req.method,
+              protocol,
+              idempotencyKey: req.idempotencyKey,
+              timeoutSeconds: req.timeoutSeconds,
+              callee: r.call.callee,
+            },
+          ],
+          fromGateway: false,
+          protocol,
+        });
+      }
+    }
+  }
+
+  // mesh: caller-side sidecars retry HTTP hops to in-cluster services
+  const routes: Array<{ file: FileFacts; route: MeshRouteFact }> = [];
+  for (const f of files) for (const route of f.routes) routes.push({ file: f, route });
+  const meshRoutes = routes.filter((r) => r.route.product === "istio" && !r.route.edge);
+  const finalHops: Hop[] = [];
+  for (const hop of hops.values()) {
+    const info = index.services.get(hop.caller);
+    if (!info?.injection || hop.protocol === "db") {
+      finalHops.push(hop);
+      continue;
+    }
+    const route = meshRoutes.find((r) => r.route.hosts.some((h) => serviceForHost(index, h) === hop.callee));
+    if (route?.route.layerId) {
+      finalHops.push({ ...hop, layerIds: [...hop.layerIds, layerKey(route.file, route.route.layerId)] });
+      continue;
+    }
+    if (!route && hop.callee.includes(".")) {
+      // an external host: outbound passthrough, not a mesh route with the default policy
+      finalHops.push(hop);
+      continue;
+    }
+    const implicit = istioDefaultLayer(info.injection, route ? `${route.file.path}:${route.route.span.line}` : null);
+    if (!layers.has(implicit.id)) layers.set(implicit.id, implicit);
+    finalHops.push({ ...hop, layerIds: [...hop.layerIds, implicit.id] });
+  }
+
+  // gateways: an edge route is a hop from the gateway to the service it routes to
+  for (const { file, route } of routes) {
+    if (!route.edge) continue;
+    const gateway = route.gateway ?? `gateway:${file.path}`;
+    if (!index.services.has(gateway)) index.services.set(gateway, { name: gateway, gateway: true, namespace: route.namespace, injection: null, env: {} });
+    const dest = route.destinations.map((d) => serviceForHost(index, d)).find((d) => index.services.has(d)) ??
+      (route.destinations[0] ? serviceForHost(index, route.destinations[0]) : null);
+    if (!dest) continue;
+    const layerIds = route.layerId ? [layerKey(file, route.layerId)] : [];
+    for (const id of layerIds) {
+      const l = layers.get(id);
+      if (l) l.service = gateway;
+    }
+    finalHops.push({ caller: gateway, callee: dest, layerIds, calls: [], fromGateway: true, protocol: "http" });
+  }
+
+  // targets per layer
+  for (const hop of finalHops) {
+    for (const id of hop.layerIds) {
+      const l = layers.get(id);
+      if (l && !l.targets.includes(hop.callee)) l.targets.push(hop.callee);
+    }
+  }
+  for (const l of layers.values()) l.targets.sort();
+
+  const model: Model = {
+    layers: [...layers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.anchor.line - b.anchor.line),
+    layerById: layers,
+    clients: files.flatMap((f) =>
+      f.clients
+        .filter((c) => c.library !== "unknown")
+        .map((c) => ({ file: f.path, span: c.span, name: c.name, library: c.library, functionId: c.functionId, perCall: c.perCall, hasRetryQuota: c.hasRetryQuota })),
+    ),
+    hops: finalHops,
+    paths: [],
+    services: index.services,
+    fileService: index.fileService,
+    settings,
+  };
+  model.paths = enumeratePaths(model);
+  return model;
+}
+
+function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): { name: string; scheme: string | null } {
+  const req = r.call.request!;
+  let url = evaluate(req.url, r.file, r.call.functionId, resolver, env);
+  if ((url === null || url.startsWith("/") || url === "") && r.baseUrl) {
+    const base = evaluate(r.baseUrl.value, r.baseUrl.file, r.baseUrl.scopeId, resolver, env);
+    if (base !== null) url = base.replace(/\/+$/, "") + (url ?? "");
+  }
+  const host = url ? hostOf(url) : null;
+  if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null };
+  return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null };
+}
+
+function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex): RetryLayer {
+  return {
+    ...l,
+    id: layerKey(file, l.localId),
+    file: file.path,
+    service: index.fileService.get(file.path) ?? null,
+    targets: [],
+    disabled: l.maxAttempts === 1,
+    implicit: false,
+  };
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

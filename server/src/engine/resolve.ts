@@ -1,0 +1,227 @@
+/**
+ * Cross-file name resolution (Python modules, TS relative imports) and static evaluation of
+ * value expressions (URLs from literals, constants, env vars and their manifest values).
+ * Linear indexes built once per link; lookups are map hits.
+ */
+import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
+
+export type SymbolRef =
+  | { kind: "function"; file: FileFacts; fn: FunctionFact }
+  | { kind: "client"; file: FileFacts; client: ClientFact }
+  | { kind: "constant"; file: FileFacts; constant: ConstantFact }
+  | { kind: "module"; file: FileFacts };
+
+const TS_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js"];
+
+export class Resolver {
+  private readonly byPath = new Map<string, FileFacts>();
+  /** every dotted suffix of a Python module name → files (so `orders.app` finds `services/orders/orders/app.py`) */
+  private readonly pyModules = new Map<string, FileFacts[]>();
+  private readonly fnIndex = new Map<string, Map<string, FunctionFact>>();
+
+  constructor(files: FileFacts[], private readonly fileService: Map<string, string | null>) {
+    for (const f of files) {
+      this.byPath.set(f.path, f);
+      this.fnIndex.set(f.path, new Map(f.functions.map((fn) => [fn.id, fn])));
+      if (f.language === "python" && f.module !== null) {
+        const parts = f.module.split(".");
+        for (let i = 0; i < parts.length; i++) {
+          const key = parts.slice(i).join(".");
+          const list = this.pyModules.get(key) ?? [];
+          list.push(f);
+          this.pyModules.set(key, list);
+        }
+      }
+    }
+  }
+
+  file(path: string): FileFacts | undefined {
+    return this.byPath.get(path);
+  }
+
+  functionById(file: FileFacts, id: string): FunctionFact | undefined {
+    return this.fnIndex.get(file.path)?.get(id);
+  }
+
+  /** A Python module by name, preferring a file in the same service as the importer. */
+  pythonModule(name: string, from: FileFacts): FileFacts | undefined {
+    const list = this.pyModules.get(name);
+    if (!list?.length) return undefined;
+    if (list.length === 1) return list[0];
+    const exact = list.filter((f) => f.module === name);
+    const pool = exact.length ? exact : list;
+    const svc = this.fileService.get(from.path);
+    return pool.find((f) => this.fileService.get(f.path) === svc) ?? pool[0];
+  }
+
+  tsModule(spec: string, from: FileFacts): FileFacts | undefined {
+    if (!spec.startsWith(".")) return undefined;
+    const dir = from.path.split("/").slice(0, -1);
+    for (const seg of spec.split("/")) {
+      if (seg === "." || seg === "") continue;
+      if (seg === "..") dir.pop();
+      else dir.push(seg);
+    }
+    const base = dir.join("/");
+    const stem = base.replace(/\.(m|c)?js$|\.jsx$/, "");
+    for (const candidate of [base, ...TS_EXTENSIONS.map((e) => stem + e)]) {
+      const f = this.byPath.get(candidate);
+      if (f) return f;
+    }
+    return undefined;
+  }
+
+  /**
+   * Resolves a dotted name used in `file` inside function `scopeId`: nested and module
+   * functions, clients, constants, then imports (following re-exports a few levels).
+   */
+  resolve(file: FileFacts, scopeId: string, dotted: string, depth = 0): SymbolRef | null {
+    if (depth > 6) return null;
+    const parts = dotted.split(".");
+    // self.x / this.x inside a class method: a sibling method or an attribute client
+    if ((parts[0] === "self" || parts[0] === "this") && parts.length >= 2) {
+      const cls = scopeId.includes(".") ? scopeId.slice(0, scopeId.lastIndexOf(".")) : "";
+      const member = `${cls}.${parts[1]}`;
+      const fn = this.functionById(file, member);
+      if (fn) return { kind: "function", file, fn };
+      const client = file.clients.find((c) => c.name === `${parts[0]}.${parts[1]}`);
+      if (client) return { kind: "client", file, client };
+      return null;
+    }
+    const head = parts[0]!;
+    const local = this.local(file, scopeId, head);
+    if (local) return parts.length === 1 || local.kind !== "module" ? local : this.resolve(local.file, "<module>", parts.slice(1).join("."), depth + 1);
+    const imp = file.imports.find((i) => i.local === head);
+    if (!imp) return null;
+    const rest = parts.slice(1);
+    if (file.language === "python") {
+      if (imp.member) {
+        const target = this.pythonModule(imp.module, file);
+        if (target) {
+          const r = this.resolve(target, "<module>", [imp.member, ...rest].join("."), depth + 1);
+          if (r) return r;
+        }
+        // `from pkg import module`
+        const sub = this.pythonModule(`${imp.module}.${imp.member}`, file);
+        if (sub) return rest.length ? this.resolve(sub, "<module>", rest.join("."), depth + 1) : { kind: "module", file: sub };
+        return null;
+      }
+      // `import a.b` binds `a`; `a.b.f` → module a.b, name f
+      const full = [imp.module === head ? head : imp.module, ...rest];
+      for (let i = full.length; i >= 1; i--) {
+        const mod = this.pythonModule(full.slice(0, i).join("."), file);
+        if (mod) return i === full.length ? { kind: "module", file: mod } : this.resolve(mod, "<module>", full.slice(i).join("."), depth + 1);
+      }
+      return null;
+    }
+    const target = this.tsModule(imp.module, file);
+    if (!target) return null;
+    if (imp.member === null && !imp.isDefault) {
+      return rest.length ? this.resolve(target, "<module>", rest.join("."), depth + 1) : { kind: "module", file: target };
+    }
+    const name = imp.isDefault ? "default" : imp.member!;
+    return this.resolve(target, "<module>", [name, ...rest].join("."), depth + 1);
+  }
+
+  private local(file: FileFacts, scopeId: string, name: string): SymbolRef | null {
+    // innermost scope first: f.g.name, f.name, name
+    const scopes = scopeId === "<module>" ? [] : scopeId.split(".");
+    for (let i = scopes.length; i >= 0; i--) {
+      const prefix = scopes.slice(0, i).join(".");
+      const id = prefix ? `${prefix}.${name}` : name;
+      const fn = this.functionById(file, id);
+      if (fn) return { kind: "function", file, fn };
+      const scopeFn = prefix || "<module>";
+      const client = file.clients.find((c) => c.name === name && c.functionId === scopeFn);
+      if (client) return { kind: "client", file, client };
+    }
+    const constant = file.constants.find((c) => c.name === name);
+    if (constant) return { kind: "constant", file, constant };
+    return null;
+  }
+
+  /**
+   * The client a name stands for, following factories (`session = make_session()`) and
+   * imports. Returns the client fact that owns the retry layers.
+   */
+  clientOf(ref: SymbolRef | null, depth = 0): { file: FileFacts; client: ClientFact } | null {
+    if (!ref || depth > 6) return null;
+    if (ref.kind === "client") {
+      const c = ref.client;
+      if (c.library !== "unknown") return { file: ref.file, client: c };
+      if (!c.fromCall) return null;
+      const factory = this.resolve(ref.file, c.functionId, c.fromCall);
+      if (factory?.kind === "function" && factory.fn.returnsClientId) {
+        const built = factory.file.clients.find((k) => k.id === factory.fn.returnsClientId);
+        return built ? this.clientOf({ kind: "client", file: factory.file, client: built }, depth + 1) : null;
+      }
+      return null;
+    }
+    return null;
+  }
+}
+
+/**
+ * Evaluates a value to a string where it can be known. Env vars take the running service's
+ * value from its manifests, then the code's fallback.
+ */
+export function evaluate(
+  value: ValueExpr | null,
+  file: FileFacts,
+  scopeId: string,
+  resolver: Resolver,
+  env: Record<string, string>,
+  depth = 0,
+): string | null {
+  if (!value || depth > 8) return null;
+  switch (value.kind) {
+    case "string":
+      return value.value;
+    case "number":
+      return String(value.value);
+    case "env": {
+      if (env[value.name] !== undefined) return env[value.name]!;
+      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1);
+    }
+    case "ref": {
+      const r = resolver.resolve(file, scopeId, value.name);
+      if (r?.kind === "constant") return evaluate(r.constant.value, r.file, "<module>", resolver, env, depth + 1);
+      return null;
+    }
+    case "concat": {
+      let out = "";
+      for (const p of value.parts) {
+        const v = evaluate(p, file, scopeId, resolver, env, depth + 1);
+        if (v === null) return out.length ? out : null;
+        out += v;
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Host of a URL or DSN: `http://inventory:8000/x` → inventory; `postgresql://u@postgres:5432/db` → postgres. */
+export function hostOf(url: string): string | null {
+  const text = url.trim();
+  if (text.length === 0 || text.startsWith("/")) return null;
+  try {
+    // WHATWG URL parses any scheme://authority form, DSNs included
+    const parsed = new URL(text.includes("://") ? text : `tcp://${text}`);
+    const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    return host.length ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+export function schemeOf(url: string): string | null {
+  const text = url.trim();
+  if (!text.includes("://")) return null;
+  try {
+    return new URL(text).protocol.replace(/:$/, "").toLowerCase();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Runs rules against a model: each rule inside its own guard (a failing rule is one problem,
+ * the others still report), settings applied (severity overrides, "off"), findings sorted.
+ */
+import type { Finding, Model, Problem } from "../model/model";
+import type { Rule } from "../rules/types";
+
+export function runRules(model: Model, rules: Rule[]): { findings: Finding[]; problems: Problem[] } {
+  const findings: Finding[] = [];
+  const problems: Problem[] = [];
+  for (const rule of rules) {
+    const setting = model.settings.rules[rule.meta.code];
+    if (setting === "off") continue;
+    try {
+      for (const raw of rule.check(model)) {
+        findings.push({
+          ...raw,
+          rule: rule.meta.code,
+          // a configured severity wins; otherwise the rule's own (possibly softened) one
+          severity: setting ?? raw.severity ?? rule.meta.defaultSeverity,
+        });
+      }
+    } catch (err) {
+      problems.push({ file: "", line: null, message: `rule ${rule.meta.code} failed: ${(err as Error).message}` });
+    }
+  }
+  findings.sort((a, b) => a.file.localeCompare(b.file) || a.span.line - b.span.line || a.rule.localeCompare(b.rule));
+  return { findings, problems };
+}

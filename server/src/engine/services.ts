@@ -1,0 +1,154 @@
+/**
+ * Which service owns each file, and what each service looks like at run time (namespace,
+ * sidecar injection, environment). Sources, strongest first: `.retrylens.yaml` overrides,
+ * compose build contexts and package manifests (the folder holding the code), then the
+ * folder name. Names are normalised so `checkout-service` ≈ `checkout`.
+ */
+import picomatch from "picomatch";
+import type { FileFacts, NamespaceFact, WorkloadFact } from "../model/facts";
+import type { Location, ServiceInfo, Settings } from "../model/model";
+
+/** folders that hold services rather than being one */
+const CONTAINER_DIRS = new Set([
+  "services", "service", "apps", "app", "src", "packages", "cmd", "svc", "projects", "internal",
+  "components", "microservices", "backend", "backends", "workers", "lib", "libs", "pkg", "code",
+]);
+const NAME_SUFFIXES = /[-_.](service|svc|server|srv|api|app|backend|worker|deployment|deploy)$/;
+
+export function normalizeServiceName(name: string): string {
+  let n = name.trim().toLowerCase().replace(/_/g, "-");
+  for (let i = 0; i < 2; i++) {
+    const stripped = n.replace(NAME_SUFFIXES, "");
+    if (stripped && stripped !== n) n = stripped;
+  }
+  return n;
+}
+
+export interface ServiceIndex {
+  services: Map<string, ServiceInfo>;
+  fileService: Map<string, string | null>;
+  /** normalised name → canonical service name */
+  byNormalName: Map<string, string>;
+  namespaces: Set<string>;
+  /** host name overrides from settings.services (host → service) */
+  hostOverrides: Map<string, string>;
+}
+
+export function buildServices(all: FileFacts[], settings: Settings): ServiceIndex {
+  const services = new Map<string, ServiceInfo>();
+  const byNormalName = new Map<string, string>();
+  const namespaces = new Map<string, { ns: NamespaceFact; file: string }>();
+  const workloads: Array<{ w: WorkloadFact; file: string }> = [];
+  for (const f of all) {
+    for (const ns of f.namespaces) namespaces.set(ns.name, { ns, file: f.path });
+    for (const w of f.workloads) workloads.push({ w, file: f.path });
+  }
+
+  const ensure = (rawName: string): ServiceInfo => {
+    const norm = normalizeServiceName(rawName);
+    const existing = byNormalName.get(norm);
+    if (existing) return services.get(existing)!;
+    const info: ServiceInfo = { name: norm, gateway: false, namespace: null, injection: null, env: {} };
+    services.set(norm, info);
+    byNormalName.set(norm, norm);
+    return info;
+  };
+
+  // k8s Services select workloads by label: the Service name is an alias of the workload
+  for (const { w, file } of workloads) {
+    const info = ensure(w.name);
+    Object.assign(info.env, w.env);
+    if (w.namespace) info.namespace = w.namespace;
+    if (w.kind === "k8s-workload") {
+      const nsName = w.namespace ?? "default";
+      const ns = namespaces.get(nsName);
+      const fromWorkload: Location | null = w.sidecarInjection
+        ? { file, span: { line: w.sidecarInjection.line, column: 0, endLine: w.sidecarInjection.line, endColumn: 0 } }
+        : null;
+      if (w.sidecarInjection) info.injection = w.sidecarInjection.enabled ? fromWorkload : null;
+      else if (ns?.ns.sidecarInjection?.enabled) {
+        const line = ns.ns.sidecarInjection.line;
+        info.injection = { file: ns.file, span: { line, column: 0, endLine: line, endColumn: 0 } };
+      }
+      info.namespace ??= nsName;
+    }
+  }
+  for (const { w } of workloads) {
+    if (w.kind !== "k8s-service" || !Object.keys(w.selector).length) continue;
+    const target = workloads.find(
+      (o) => o.w.kind === "k8s-workload" && Object.entries(w.selector).every(([k, v]) => o.w.labels[k] === v),
+    );
+    if (target) byNormalName.set(normalizeServiceName(w.name), normalizeServiceName(target.w.name));
+  }
+
+  // file ownership
+  const overrides = Object.entries(settings.services).map(([name, patterns]) => ({
+    name,
+    globs: patterns.filter((p) => p.includes("/") || p.includes("*")),
+    hosts: patterns.filter((p) => !p.includes("/") && !p.includes("*")),
+  }));
+  const hostOverrides = new Map<string, string>();
+  for (const o of overrides) {
+    ensure(o.name);
+    for (const h of o.hosts) hostOverrides.set(h.toLowerCase(), normalizeServiceName(o.name));
+  }
+  const matchers = overrides.map((o) => ({ name: o.name, match: picomatch(o.globs.length ? o.globs : ["\u0000"], { dot: true }) }));
+  const codeDirs = workloads
+    .filter(({ w }) => w.codeDir !== null && w.codeDir !== undefined)
+    .map(({ w }) => ({ dir: w.codeDir!.replace(/\/+$/, ""), name: w.name }))
+    .sort((a, b) => b.dir.length - a.dir.length);
+
+  const fileService = new Map<string, string | null>();
+  for (const f of all) {
+    if (f.language === "yaml" || f.language === "json") {
+      fileService.set(f.path, null);
+      continue;
+    }
+    const override = matchers.find((m) => m.match(f.path));
+    if (override) {
+      fileService.set(f.path, ensure(override.name).name);
+      continue;
+    }
+    const dir = codeDirs.find((d) => d.dir === "" || d.dir === "." || f.path.startsWith(`${d.dir}/`));
+    if (dir) {
+      fileService.set(f.path, canonical(byNormalName, ensure(dir.name).name));
+      continue;
+    }
+    const folder = serviceFolder(f.path);
+    fileService.set(f.path, folder ? canonical(byNormalName, ensure(folder).name) : null);
+  }
+  return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides };
+}
+
+function canonical(byNormalName: Map<string, string>, name: string): string {
+  return byNormalName.get(name) ?? name;
+}
+
+/** First folder that is not a container folder; a file at the root has none. */
+export function serviceFolder(path: string): string | null {
+  const parts = path.split("/");
+  parts.pop();
+  const named = parts.find((p) => !CONTAINER_DIRS.has(p.toLowerCase()) && !p.startsWith("."));
+  return named ?? parts[0] ?? null;
+}
+
+/**
+ * A host name to a service: Kubernetes DNS (`orders.shop.svc.cluster.local`, `orders.shop`),
+ * overrides, and normalised names. Unknown hosts stay as written (an external dependency).
+ */
+export function serviceForHost(index: ServiceIndex, host: string): string {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  const override = index.hostOverrides.get(h);
+  if (override) return override;
+  const labels = h.split(".");
+  const clusterDns =
+    h.endsWith(".svc.cluster.local") || h.endsWith(".svc") || (labels.length === 2 && index.namespaces.has(labels[1]!));
+  const norm = normalizeServiceName(clusterDns ? labels[0]! : h);
+  const known = index.byNormalName.get(norm);
+  if (known) return known;
+  return clusterDns || labels.length === 1 ? norm : h;
+}
+
+export function isKnownService(index: ServiceIndex, name: string): boolean {
+  return index.services.has(name);
+}

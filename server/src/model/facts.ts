@@ -1,0 +1,324 @@
+/**
+ * Per-file facts: the plain data one file contributes, before any linking.
+ * Produced by `engine/extract.ts` (which runs the detectors of the file's language),
+ * cached by content hash, consumed by `engine/link.ts`. No behaviour, no I/O, no LSP types.
+ *
+ * Conventions: `line` is 1-based, `column` 0-based. Every id in a FileFacts is local to its
+ * file; the linker makes global ids as `${path}#${localId}`.
+ */
+
+export interface SourceSpan {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** A statically known value, or how to find it at link time. */
+export type ValueExpr =
+  | { kind: "string"; value: string }
+  | { kind: "number"; value: number }
+  /** os.environ["X"], os.environ.get("X", d), os.getenv("X", d), process.env.X ?? d */
+  | { kind: "env"; name: string; fallback?: ValueExpr }
+  /** a name, resolved at link time in the file's scope (module constant or import) */
+  | { kind: "ref"; name: string }
+  /** f-strings, template literals, "+" concatenation */
+  | { kind: "concat"; parts: ValueExpr[] }
+  | { kind: "unknown"; text: string };
+
+export type Language = "python" | "typescript" | "yaml" | "json";
+
+export type LayerKind =
+  | "tenacity"
+  | "backoff"
+  | "urllib3-retry"
+  | "requests-adapter"
+  | "httpx-transport"
+  | "retry-loop"
+  | "axios-retry"
+  | "envoy-route"
+  | "istio-virtualservice"
+  | "istio-default";
+
+/**
+ * code: wraps a function or a block (decorators, loops, helpers).
+ * client: configured on an HTTP client/session object, wraps every request sent through it.
+ * mesh: a sidecar retries the hop (explicit route or implicit default).
+ * gateway: an edge proxy retries the route into a service.
+ */
+export type LayerCategory = "code" | "client" | "mesh" | "gateway";
+
+export interface WaitSpec {
+  /** none = no sleep between attempts (RL003); fixed/exponential/linear without jitter = RL004 */
+  kind: "none" | "fixed" | "exponential" | "linear" | "random" | "custom" | "unknown";
+  /** true when the delay has a random component; null when unknown */
+  jitter: boolean | null;
+  initialSeconds: number | null;
+  maxSeconds: number | null;
+  source: "config" | "default";
+  /** "fixed 0.5 s", "exponential from 0.1 s (×2), max 2 s, full jitter" */
+  description: string;
+}
+
+/** What makes a layer try again, as far as can be known statically. */
+export interface RetryCondition {
+  /** retries on every exception / every failure */
+  allErrors: boolean;
+  /** exception types as written (resolved to dotted names where possible) */
+  exceptionTypes: string[];
+  /** HTTP statuses retried explicitly */
+  statuses: number[];
+  /** mesh/gateway retry_on tokens */
+  retryOn: string[];
+  /**
+   * Methods for which the layer may retry after the request may have reached the server
+   * (read timeouts, resets, 5xx). "all" = any method; [] = only failures before sending.
+   */
+  afterSendMethods: "all" | string[];
+  /** retries errors that will not go away (4xx other than 408/425/429, every exception); with why */
+  permanentErrors: string | null;
+  /** honours Retry-After on 429/503; null = not applicable or unknown */
+  honoursRetryAfter: boolean | null;
+  description: string;
+}
+
+/** How a layer attaches to the code it retries. */
+export type LayerAttachment =
+  /** a decorator on a function: retries everything the function does */
+  | { kind: "function"; functionId: string }
+  /** a loop (or tenacity `for attempt in Retrying()`) inside a function: retries the listed calls */
+  | { kind: "block"; functionId: string; callIds: string[] }
+  /** a helper whose loop retries the callable passed as parameter `paramIndex`/`paramName` */
+  | { kind: "helper"; functionId: string; paramIndex: number; paramName: string }
+  /** a policy object configured on a client (see ClientFact.layerIds) */
+  | { kind: "client" }
+  /** a mesh or gateway route: see MeshRouteFact */
+  | { kind: "route" };
+
+export interface LayerFact {
+  localId: string;
+  kind: LayerKind;
+  category: LayerCategory;
+  /** the library or product: "tenacity", "urllib3", "envoy", "istio", "hand-rolled" */
+  library: string;
+  /** anchor line per DESIGN.md: `@` of a decorator, first line of the policy call, YAML key */
+  anchor: SourceSpan;
+  /** total attempts (first try + retries); null = no count bound */
+  maxAttempts: number | null;
+  attemptsSource: "config" | "default";
+  /** how maxAttempts was derived: "stop_after_attempt(3)", "num_retries: 2 → 3 attempts" */
+  attemptsNote: string;
+  /** bounded only by time (stop_after_delay, max_time): softens RL002 */
+  timeBound: string | null;
+  wait: WaitSpec;
+  condition: RetryCondition;
+  /** description of a retry budget / token bucket capping this layer, or null */
+  budget: string | null;
+  perTryTimeoutSeconds: number | null;
+  /** overall timeout covering all attempts (route timeout, deadline), when known */
+  overallTimeoutSeconds: number | null;
+  attach: LayerAttachment;
+  /** short name used in chains: "reserve_stock", "session", "route /checkout" */
+  label: string;
+}
+
+export interface ImportFact {
+  /** the name bound in this file */
+  local: string;
+  /** module as written ("platform.http", "./ordersClient.js", ".http") */
+  module: string;
+  /** imported member; null for `import x` / namespace imports / default imports */
+  member: string | null;
+  isDefault?: boolean;
+}
+
+export interface FunctionFact {
+  /** local id: qualified name within the file ("reserve_stock", "Client.get", "reserve_stock.send") */
+  id: string;
+  name: string;
+  span: SourceSpan;
+  params: string[];
+  /** parameter defaults that are literals: max_attempts=3 */
+  paramDefaults: Record<string, ValueExpr>;
+  /** exported / module-level (reachable by import) */
+  topLevel: boolean;
+  /** framework route handler (entry point): `@app.post("/x")`, `app.get("/x", ...)` */
+  handler: { method: string | null; route: string | null } | null;
+  /** the function body raises on HTTP error statuses (raise_for_status) */
+  raisesOnStatus: boolean;
+  /** if the function returns a client built inside it: that ClientFact id (session factories) */
+  returnsClientId: string | null;
+}
+
+export interface CallArg {
+  /** keyword name; null for positional */
+  keyword: string | null;
+  /** identifier text when the argument is a plain name or dotted name */
+  name: string | null;
+}
+
+export interface CallFact {
+  id: string;
+  span: SourceSpan;
+  /** enclosing function id; "<module>" for top-level code */
+  functionId: string;
+  /** callee as written: "session.post", "reserve_stock", "requests.get", "orders.post" */
+  callee: string;
+  args: CallArg[];
+  /**
+   * Set when the call may send a request: an HTTP verb on some receiver, a library request
+   * function, or a database/driver connect. The linker decides whether the receiver is a client.
+   */
+  request?: RequestFact;
+  /**
+   * The call runs the callable passed as this positional argument (`Retrying(...)(fn, x)`,
+   * `retryer(fn)`): the linker follows the argument as if it were called here.
+   */
+  invokesArg?: number;
+}
+
+export interface RequestFact {
+  /** "GET", "POST", …; null when dynamic */
+  method: string | null;
+  /** the URL/DSN/path argument */
+  url: ValueExpr | null;
+  /** "http" for HTTP clients, "db" for database drivers */
+  protocol: "http" | "grpc" | "db";
+  /** true: an Idempotency-Key header is set; false: no such header; null: headers not literal */
+  idempotencyKey: boolean | null;
+  timeoutSeconds: number | null;
+  /** library that sends it when called on a module directly ("requests", "httpx", "psycopg", "fetch") */
+  library: string | null;
+}
+
+export interface ClientFact {
+  id: string;
+  /** the variable the client is bound to ("session", "self.session", "orders"); "" for a returned client */
+  name: string;
+  functionId: string;
+  span: SourceSpan;
+  /** "requests.Session", "httpx.Client", "axios", "urllib3.PoolManager" */
+  library: string;
+  baseUrl: ValueExpr | null;
+  /** retry layers configured on this client (local layer ids) */
+  layerIds: string[];
+  /** the client is built by calling a factory (resolved at link time): `make_session()` */
+  fromCall: string | null;
+  /** built inside a function that runs per call (RL012 material) */
+  perCall: boolean;
+  /** the client keeps retry state across calls (token bucket / quota) */
+  hasRetryQuota: boolean;
+  timeoutSeconds: number | null;
+}
+
+/** A module-level constant: NAME = "literal" / env lookup. */
+export interface ConstantFact {
+  name: string;
+  value: ValueExpr;
+  line: number;
+}
+
+/** Kubernetes workload, Service, Namespace; compose service; package manifest. */
+export interface WorkloadFact {
+  kind: "k8s-workload" | "k8s-service" | "compose-service" | "package";
+  name: string;
+  namespace: string | null;
+  span: SourceSpan;
+  /** container/service environment variables with literal values */
+  env: Record<string, string>;
+  /** pod labels (k8s) */
+  labels: Record<string, string>;
+  /** sidecar injection set on the workload itself: true/false, with the line that says so */
+  sidecarInjection: { enabled: boolean; line: number } | null;
+  /** folder the workload's code lives in, relative to the workspace (compose build context, package dir) */
+  codeDir: string | null;
+  /** k8s Service selector, to tie a Service to its workload */
+  selector: Record<string, string>;
+}
+
+export interface NamespaceFact {
+  name: string;
+  span: SourceSpan;
+  /** istio-injection: enabled / istio.io/rev: … on the namespace, with the label's line */
+  sidecarInjection: { enabled: boolean; line: number } | null;
+}
+
+/**
+ * A route in a mesh or gateway config: the hop it governs and the retry layer on it.
+ * Istio VirtualService http routes; Envoy static-config routes.
+ */
+export interface MeshRouteFact {
+  /** "istio" | "envoy" */
+  product: string;
+  /** hosts the route applies to (Istio VirtualService hosts) */
+  hosts: string[];
+  /** destination hosts or upstream addresses */
+  destinations: string[];
+  /** edge gateway route (Envoy listener, Istio VS bound to a gateway) vs mesh-internal */
+  edge: boolean;
+  /** gateway identity for edge routes: "envoy:deploy/gateway/envoy.yaml" */
+  gateway: string | null;
+  namespace: string | null;
+  match: string | null;
+  span: SourceSpan;
+  /** local id of the LayerFact for this route's retries (may be a disabled layer) or null when the route sets no retries */
+  layerId: string | null;
+  timeoutSeconds: number | null;
+}
+
+/** An Envoy cluster: name → upstream addresses, and its retry budget. */
+export interface ClusterFact {
+  name: string;
+  addresses: string[];
+  span: SourceSpan;
+  retryBudget: string | null;
+  maxRetries: number | null;
+}
+
+export interface ProblemFact {
+  line: number;
+  message: string;
+}
+
+export interface FileFacts {
+  path: string;
+  language: Language;
+  /** dotted module name for Python ("platform.http"); null elsewhere */
+  module: string | null;
+  layers: LayerFact[];
+  imports: ImportFact[];
+  functions: FunctionFact[];
+  calls: CallFact[];
+  clients: ClientFact[];
+  constants: ConstantFact[];
+  /** names the file exports (TS); Python exports every top-level name */
+  exports: string[];
+  workloads: WorkloadFact[];
+  namespaces: NamespaceFact[];
+  routes: MeshRouteFact[];
+  clusters: ClusterFact[];
+  /** function ids referenced as values (passed as callbacks): they are not entry points */
+  referencedFunctions: string[];
+  problems: ProblemFact[];
+}
+
+export function emptyFacts(path: string, language: Language, module: string | null = null): FileFacts {
+  return {
+    path,
+    language,
+    module,
+    layers: [],
+    imports: [],
+    functions: [],
+    calls: [],
+    clients: [],
+    constants: [],
+    exports: [],
+    workloads: [],
+    namespaces: [],
+    routes: [],
+    clusters: [],
+    referencedFunctions: [],
+    problems: [],
+  };
+}

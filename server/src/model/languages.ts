@@ -1,0 +1,43 @@
+/**
+ * Which workspace files the engine can use, by extension or by exact name, and in which language.
+ * The single list shared by the CLI's workspace walker, the engine's extractor and the LSP server,
+ * so that what is read is exactly what can be analysed.
+ */
+import type { Language } from "./facts";
+
+/** A file's language for extraction; "toml" files (pyproject.toml) only hint at services. */
+export type SourceLanguage = Language | "toml";
+
+/** extension (lower case, with the dot) → language */
+export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
+  ".py": "python",
+  ".ts": "typescript",
+  ".tsx": "typescript",
+  ".mts": "typescript",
+  ".cts": "typescript",
+  ".js": "typescript",
+  ".jsx": "typescript",
+  ".mjs": "typescript",
+  ".cjs": "typescript",
+  ".yaml": "yaml",
+  ".yml": "yaml",
+};
+
+/** exact base names (manifests) → language; checked before extensions */
+export const SOURCE_FILE_NAMES: Readonly<Record<string, SourceLanguage>> = {
+  "package.json": "json",
+  "pyproject.toml": "toml",
+};
+
+/** The language the engine reads `path` as, or null when the engine has no use for the file. */
+export function sourceLanguage(path: string): SourceLanguage | null {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const base = path.slice(slash + 1);
+  const byName = SOURCE_FILE_NAMES[base];
+  if (byName) return byName;
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0) return null;
+  // declaration files and minified bundles hold no retry configuration worth parsing
+  if (/\.d\.[cm]?ts$|\.min\.[cm]?js$/i.test(base)) return null;
+  return SOURCE_EXTENSIONS[base.slice(dot).toLowerCase()] ?? null;
+}

@@ -1,0 +1,144 @@
+/**
+ * The linked model: an immutable snapshot built from every file's facts.
+ * Rules are pure functions of it; the CLI and the LSP server only convert it.
+ */
+import type { LayerFact, SourceSpan } from "./facts";
+
+export type Severity = "error" | "warning" | "info" | "hint";
+
+export interface Location {
+  file: string;
+  span: SourceSpan;
+}
+
+/** A retry layer with workspace-wide identity. */
+export interface RetryLayer extends LayerFact {
+  /** global id: `${file}#${localId}` */
+  id: string;
+  file: string;
+  /** service that owns the file the layer is written in (null for a gateway) */
+  service: string | null;
+  /** targets of the calls it retries (sorted, unique) */
+  targets: string[];
+  /** one attempt = disabled: reported, never multiplies, never in a path */
+  disabled: boolean;
+  /** implicit default nobody configured (Istio sidecar default) */
+  implicit: boolean;
+}
+
+/** A request site linked to its target. */
+export interface LinkedCall {
+  file: string;
+  span: SourceSpan;
+  method: string | null;
+  protocol: "http" | "grpc" | "db";
+  idempotencyKey: boolean | null;
+  timeoutSeconds: number | null;
+  /** "session.post" */
+  callee: string;
+}
+
+/**
+ * caller → callee with the ordered layers wrapping it: caller's code layers (outermost first),
+ * client layers, caller-side mesh. One hop per distinct layer chain.
+ */
+export interface Hop {
+  caller: string;
+  callee: string;
+  /** every layer on the hop, disabled ones included, outermost first */
+  layerIds: string[];
+  calls: LinkedCall[];
+  /** the caller is a gateway (edge proxy), not a service */
+  fromGateway: boolean;
+  protocol: "http" | "grpc" | "db";
+}
+
+export interface CallPath {
+  /** active layer ids, outermost first */
+  layers: string[];
+  /** product of maxAttempts; null when some layer is unbounded */
+  product: number | null;
+  /** innermost dependency */
+  target: string;
+  /** the entry (gateway or service nobody calls) and every service after it */
+  services: string[];
+  /** indexes into Model.hops, in order */
+  hops: number[];
+  /** some layer on the path is capped by a retry budget */
+  budgeted: boolean;
+}
+
+export interface ServiceInfo {
+  name: string;
+  /** gateway pseudo-service (edge proxy config) */
+  gateway: boolean;
+  namespace: string | null;
+  /** Istio sidecar injected, with the location that turns it on */
+  injection: Location | null;
+  env: Record<string, string>;
+}
+
+export interface RelatedLocation extends Location {
+  message: string;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  file: string;
+  span: SourceSpan;
+  message: string;
+  related: RelatedLocation[];
+  /** layer the finding is about, when it is about a layer */
+  layerId: string | null;
+  /** path product the finding is about, when it is about a path */
+  product?: number | null;
+}
+
+export interface Settings {
+  /** RL001 fires when a path's product exceeds this */
+  threshold: number;
+  /** per-rule severity override or "off" */
+  rules: Record<string, Severity | "off">;
+  includeTests: boolean;
+  /** service name → globs (paths) or host names */
+  services: Record<string, string[]>;
+  exclude: string[];
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  threshold: 3,
+  rules: {},
+  includeTests: false,
+  services: {},
+  exclude: [],
+};
+
+/** A client object (session, SDK client) with where it was built. */
+export interface LinkedClient {
+  file: string;
+  span: SourceSpan;
+  name: string;
+  library: string;
+  functionId: string;
+  perCall: boolean;
+  hasRetryQuota: boolean;
+}
+
+export interface Model {
+  layers: RetryLayer[];
+  clients: LinkedClient[];
+  layerById: Map<string, RetryLayer>;
+  hops: Hop[];
+  paths: CallPath[];
+  services: Map<string, ServiceInfo>;
+  /** file → owning service */
+  fileService: Map<string, string | null>;
+  settings: Settings;
+}
+
+export interface Problem {
+  file: string;
+  line: number | null;
+  message: string;
+}

@@ -1,0 +1,220 @@
+/**
+ * Helpers over tree-sitter-python syntax nodes: names, literals, call arguments, value
+ * expressions. Pure functions of the tree; they tolerate ERROR nodes and missing children.
+ */
+import type { ValueExpr } from "../model/facts";
+import type { SyntaxNode } from "./treeSitter";
+
+export { nodeSpan } from "./treeSitter";
+
+/** "a.b.c" for identifier/attribute chains; null for anything else (calls, subscripts). */
+export function dottedName(n: SyntaxNode | null | undefined): string | null {
+  if (!n) return null;
+  if (n.type === "identifier") return n.text;
+  if (n.type === "attribute") {
+    const obj = dottedName(n.childForFieldName("object"));
+    const attr = n.childForFieldName("attribute");
+    return obj && attr ? `${obj}.${attr.text}` : null;
+  }
+  return null;
+}
+
+/** The value of a plain (non-f) string literal, with implicit concatenation; null otherwise. */
+export function stringValue(n: SyntaxNode | null | undefined): string | null {
+  if (!n) return null;
+  if (n.type === "concatenated_string") {
+    let out = "";
+    for (const c of n.namedChildren) {
+      const v = c ? stringValue(c) : null;
+      if (v === null) return null;
+      out += v;
+    }
+    return out;
+  }
+  if (n.type !== "string") return null;
+  let out = "";
+  for (const c of n.namedChildren) {
+    if (!c) continue;
+    if (c.type === "interpolation") return null;
+    if (c.type === "string_content") out += c.text;
+    else if (c.type === "escape_sequence") out += unescape(c.text);
+  }
+  return out;
+}
+
+function unescape(s: string): string {
+  const simple: Record<string, string> = { "\\n": "\n", "\\t": "\t", "\\\\": "\\", "\\'": "'", '\\"': '"' };
+  return simple[s] ?? s.slice(1);
+}
+
+export function numberValue(n: SyntaxNode | null | undefined): number | null {
+  if (!n) return null;
+  if (n.type === "integer" || n.type === "float") {
+    const v = Number(n.text.replaceAll("_", ""));
+    return Number.isFinite(v) ? v : null;
+  }
+  if (n.type === "unary_operator" && n.text.startsWith("-")) {
+    const inner = numberValue(n.childForFieldName("argument"));
+    return inner === null ? null : -inner;
+  }
+  if (n.type === "parenthesized_expression") return numberValue(n.namedChildren[0]);
+  return null;
+}
+
+export interface CallParts {
+  /** the callee node (identifier, attribute, or a call for `x()(y)`) */
+  fn: SyntaxNode | null;
+  positional: SyntaxNode[];
+  keywords: Map<string, SyntaxNode>;
+  /** `**kwargs` / `*args` present: the argument list is not fully known */
+  hasSplat: boolean;
+}
+
+export function callParts(call: SyntaxNode): CallParts {
+  const fn = call.childForFieldName("function");
+  const args = call.childForFieldName("arguments");
+  const positional: SyntaxNode[] = [];
+  const keywords = new Map<string, SyntaxNode>();
+  let hasSplat = false;
+  if (args && args.type === "argument_list") {
+    for (const a of args.namedChildren) {
+      if (!a || a.type === "comment") continue;
+      if (a.type === "keyword_argument") {
+        const name = a.childForFieldName("name");
+        const value = a.childForFieldName("value");
+        if (name && value) keywords.set(name.text, value);
+      } else if (a.type === "list_splat" || a.type === "dictionary_splat") {
+        hasSplat = true;
+      } else {
+        positional.push(a);
+      }
+    }
+  } else if (args && args.type === "generator_expression") {
+    positional.push(args);
+  }
+  return { fn, positional, keywords, hasSplat };
+}
+
+/** keyword `name` or positional `index`. */
+export function argument(parts: CallParts, name: string, index?: number): SyntaxNode | null {
+  return parts.keywords.get(name) ?? (index !== undefined ? parts.positional[index] ?? null : null);
+}
+
+/** Elements of a tuple/list/set literal, or the node itself when it is a single value. */
+export function elements(n: SyntaxNode | null | undefined): SyntaxNode[] {
+  if (!n) return [];
+  if (n.type === "tuple" || n.type === "list" || n.type === "set" || n.type === "parenthesized_expression" && n.namedChildren[0]?.type === "tuple") {
+    const inner = n.type === "parenthesized_expression" ? n.namedChildren[0]! : n;
+    return inner.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== "comment");
+  }
+  if (n.type === "parenthesized_expression") return elements(n.namedChildren[0]);
+  return [n];
+}
+
+/**
+ * A value expression: literals, f-strings, concatenation, names (resolved later), and
+ * environment lookups (os.environ[...], os.environ.get, os.getenv).
+ * `qualify` maps a dotted name through the file's imports.
+ */
+export function valueExpr(n: SyntaxNode | null | undefined, qualify: (dotted: string) => string): ValueExpr | null {
+  if (!n) return null;
+  switch (n.type) {
+    case "string":
+    case "concatenated_string": {
+      const plain = stringValue(n);
+      if (plain !== null) return { kind: "string", value: plain };
+      return fString(n, qualify);
+    }
+    case "integer":
+    case "float":
+      return { kind: "number", value: numberValue(n) ?? 0 };
+    case "identifier":
+      return { kind: "ref", name: n.text };
+    case "attribute": {
+      const d = dottedName(n);
+      return d ? { kind: "ref", name: d } : { kind: "unknown", text: n.text };
+    }
+    case "parenthesized_expression":
+      return valueExpr(n.namedChildren[0], qualify);
+    case "binary_operator": {
+      if (n.childForFieldName("operator")?.type !== "+") break;
+      const l = valueExpr(n.childForFieldName("left"), qualify);
+      const r = valueExpr(n.childForFieldName("right"), qualify);
+      if (l && r) return { kind: "concat", parts: [l, r] };
+      break;
+    }
+    case "boolean_operator": {
+      // os.environ.get("X") or "default"
+      const l = valueExpr(n.childForFieldName("left"), qualify);
+      const r = valueExpr(n.childForFieldName("right"), qualify);
+      if (l?.kind === "env" && !l.fallback && r) return { ...l, fallback: r };
+      return l ?? r;
+    }
+    case "subscript": {
+      const obj = dottedName(n.childForFieldName("value"));
+      if (obj && qualify(obj) === "os.environ") {
+        const key = stringValue(n.childForFieldName("subscript"));
+        if (key) return { kind: "env", name: key };
+      }
+      break;
+    }
+    case "call": {
+      const parts = callParts(n);
+      const fn = dottedName(parts.fn);
+      const q = fn ? qualify(fn) : null;
+      if (q === "os.environ.get" || q === "os.getenv") {
+        const key = stringValue(parts.positional[0]);
+        if (key) {
+          const fb = valueExpr(argument(parts, "default", 1), qualify);
+          return fb ? { kind: "env", name: key, fallback: fb } : { kind: "env", name: key };
+        }
+      }
+      break;
+    }
+  }
+  return { kind: "unknown", text: n.text.slice(0, 120) };
+}
+
+function fString(n: SyntaxNode, qualify: (dotted: string) => string): ValueExpr {
+  const parts: ValueExpr[] = [];
+  const strings = n.type === "concatenated_string" ? n.namedChildren : [n];
+  for (const s of strings) {
+    if (!s) continue;
+    for (const c of s.namedChildren) {
+      if (!c) continue;
+      if (c.type === "string_content") parts.push({ kind: "string", value: c.text });
+      else if (c.type === "escape_sequence") parts.push({ kind: "string", value: unescape(c.text) });
+      else if (c.type === "interpolation") {
+        const e = c.childForFieldName("expression") ?? c.namedChildren[0];
+        parts.push(valueExpr(e, qualify) ?? { kind: "unknown", text: c.text });
+      }
+    }
+  }
+  return { kind: "concat", parts };
+}
+
+/** Every descendant (pre-order) matching a predicate, not descending into nested defs if asked. */
+export function descendants(
+  root: SyntaxNode,
+  match: (n: SyntaxNode) => boolean,
+  opts: { skipNestedDefs?: boolean } = {},
+): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack: SyntaxNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (match(n)) out.push(n);
+    if (opts.skipNestedDefs && n !== root && (n.type === "function_definition" || n.type === "class_definition")) continue;
+    for (let i = n.namedChildCount - 1; i >= 0; i--) {
+      const c = n.namedChild(i);
+      if (c) stack.push(c);
+    }
+  }
+  return out;
+}
+
+/** Nearest enclosing function_definition (not counting `n` itself), or null at module level. */
+export function enclosingFunction(n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
+  return null;
+}

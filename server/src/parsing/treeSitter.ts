@@ -1,0 +1,58 @@
+/**
+ * web-tree-sitter behind one small interface. `initTreeSitter()` loads the runtime and the
+ * grammars once (async, WebAssembly); afterwards parsing is synchronous.
+ * The `.wasm` files sit beside the bundle in `dist/`; when running from source (tests) they are
+ * found in node_modules.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Language, Parser, type Node as SyntaxNode, type Tree } from "web-tree-sitter";
+
+export type { SyntaxNode, Tree };
+
+export type TreeSitterLanguage = "python";
+
+const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> = {
+  python: { file: "tree-sitter-python.wasm", pkg: "tree-sitter-python" },
+};
+
+let ready: Promise<void> | null = null;
+const parsers = new Map<TreeSitterLanguage, Parser>();
+
+function locate(file: string, pkg: string): string {
+  const besideBundle = path.join(__dirname, file);
+  if (fs.existsSync(besideBundle)) return besideBundle;
+  return require.resolve(`${pkg}/${file}`);
+}
+
+export function initTreeSitter(): Promise<void> {
+  ready ??= (async () => {
+    await Parser.init({ locateFile: (f: string) => locate(f, "web-tree-sitter") });
+    for (const [lang, { file, pkg }] of Object.entries(GRAMMAR_FILES) as [TreeSitterLanguage, { file: string; pkg: string }][]) {
+      const language = await Language.load(locate(file, pkg));
+      const parser = new Parser();
+      parser.setLanguage(language);
+      parsers.set(lang, parser);
+    }
+  })();
+  return ready;
+}
+
+/** Parses text; never throws on syntax errors (the tree holds ERROR nodes). Call initTreeSitter first. */
+export function parseTree(lang: TreeSitterLanguage, text: string): Tree {
+  const parser = parsers.get(lang);
+  if (!parser) throw new Error(`tree-sitter grammar for ${lang} not loaded; call initTreeSitter() first`);
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter returned no tree for ${lang}`);
+  return tree;
+}
+
+/** 1-based line span of a node. */
+export function nodeSpan(n: SyntaxNode) {
+  return {
+    line: n.startPosition.row + 1,
+    column: n.startPosition.column,
+    endLine: n.endPosition.row + 1,
+    endColumn: n.endPosition.column,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Rule } from "./types";
+
+/** RL002: a layer with no attempt count bound (reference §5.2). */
+export const RL002: Rule = {
+  meta: {
+    code: "RL002",
+    name: "unbounded-retry",
+    summary: "A retry layer has no bound on the number of attempts",
+    defaultSeverity: "warning",
+    fixSafety: "unsafe",
+    docs: {
+      whatItDoes:
+        "Reports retry layers that never stop counting: a bare tenacity `@retry` (stop_never), backoff without `max_tries`, a retry loop with no attempt counter. Layers bounded only by time (`stop_after_delay`, `max_time`) are reported as info.",
+      whyItMatters:
+        "An unbounded layer multiplies every other layer on its path by infinity: during an outage each caller keeps sending requests until the dependency recovers or the process dies, and a queue of such callers makes recovery impossible.",
+      example: "from tenacity import retry\n\n@retry  # tenacity default: stop_never, wait_none\ndef get_inventory(sku): ...",
+      howToFix: "Add a count bound (`stop=stop_after_attempt(3)`, `max_tries=3`), ideally together with a deadline.",
+      fixedExample: "@retry(stop=stop_after_attempt(3) | stop_after_delay(10), wait=wait_random_exponential(multiplier=0.2, max=2))\ndef get_inventory(sku): ...",
+      options: "None.",
+      references: ["reference/retry-semantics.md §1.1 (tenacity defaults), §1.2 (backoff), §5.2"],
+    },
+  },
+  check(model) {
+    return model.layers
+      .filter((l) => !l.disabled && l.maxAttempts === null)
+      .map((l) => ({
+        file: l.file,
+        span: l.anchor,
+        severity: l.timeBound ? ("info" as const) : undefined,
+        message: l.timeBound
+          ? `${l.label} (${l.library}) has no attempt limit, only a time limit (${l.timeBound}): every layer around it is multiplied by as many attempts as fit in that time. Add a count bound.`
+          : `${l.label} (${l.library}) retries without any bound: ${l.attemptsNote}. Add a stop condition such as stop_after_attempt(3).`,
+        related: [],
+        layerId: l.id,
+      }));
+  },
+};

@@ -1,0 +1,45 @@
+/** Shared wording and lookups for rules: chains, products, locations. Pure functions of the model. */
+import type { CallPath, Model, RelatedLocation, RetryLayer } from "../model/model";
+
+export function times(n: number | null): string {
+  return n === null ? "×∞" : `×${n}`;
+}
+
+export function productText(n: number | null): string {
+  return n === null ? "unbounded" : String(n);
+}
+
+export function chainText(model: Model, path: CallPath): string {
+  return path.layers
+    .map((id) => model.layerById.get(id)!)
+    .map((l) => `${l.label} ${times(l.maxAttempts)}`)
+    .join(" → ");
+}
+
+/** "per checkout" — the request that enters the path */
+export function entryText(model: Model, path: CallPath): string {
+  const entry = path.services[0] ?? "request";
+  const first = path.services[1];
+  if (model.services.get(entry)?.gateway && first) return `per request through ${entry} to ${first}`;
+  return `per ${entry} request`;
+}
+
+export function related(model: Model, path: CallPath, except: string): RelatedLocation[] {
+  return path.layers
+    .filter((id) => id !== except)
+    .map((id) => model.layerById.get(id)!)
+    .map((l) => ({ file: l.file, span: l.anchor, message: `${l.label} ${times(l.maxAttempts)} (${l.kind}): ${l.attemptsNote}` }));
+}
+
+export function activeLayers(model: Model): RetryLayer[] {
+  return model.layers.filter((l) => !l.disabled);
+}
+
+/** every path a layer is on, worst first (paths are sorted worst first) */
+export function pathsThrough(model: Model, layerId: string): CallPath[] {
+  return model.paths.filter((p) => p.layers.includes(layerId));
+}
+
+export function layerLocation(l: RetryLayer) {
+  return { file: l.file, span: l.anchor };
+}
