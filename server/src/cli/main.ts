@@ -123,6 +123,10 @@ async function scan(args: ScanArgs, root: string, io: CliIO): Promise<number> {
     }
   }
 
+  if (args.verbose && read.filtered.length > 0) {
+    io.stderr.write(`retrylens: ${plural(read.filtered.length, "file")} left out by the content pre-filter (nothing a retry layer or manifest needs)\n`);
+  }
+
   const problems: Problem[] = config.problems.map((p) => ({ file: p.file, line: p.line, message: p.message }));
   const input: ReportInput = { result, version: toolVersion(), files: read.files.length, skipped: read.skipped, problems, root };
   const target = io.stdout;

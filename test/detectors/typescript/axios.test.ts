@@ -403,3 +403,17 @@ test("no axios in the file: no clients and no layers, even for look-alike names"
   assert.deepEqual(facts.layers, []);
   assert.deepEqual(facts.clients, []);
 });
+
+test("axios.create exported as default is the client named default (matches a default import)", () => {
+  for (const code of [
+    `import axios from "axios";\nexport default axios.create({ timeout: 800 });\n`,
+    `const axios = require("axios");\nmodule.exports = axios.create({ timeout: 800 });\n`,
+  ]) {
+    const facts = extract(code);
+    assert.deepEqual(
+      facts.clients.map((c) => [c.name, c.timeoutSeconds]),
+      [["default", 0.8]],
+      code,
+    );
+  }
+});

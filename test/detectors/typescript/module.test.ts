@@ -330,3 +330,15 @@ test("JSX in .tsx and .jsx files parses", () => {
     assert.equal(facts.calls[0]?.functionId, "App.load", file);
   }
 });
+
+test("functions: a callback inside a handler is qualified by it, so the linker knows whose call it is", () => {
+  const facts = extract(src`
+    app.post("/api/bulk", async (req, res) => {
+      await Promise.all(req.body.items.map((item) => orders.post("/orders", item)));
+    });
+  `);
+  const post = facts.calls.find((c) => c.callee === "orders.post")!;
+  assert.equal(post.functionId, "<anon@L1>.<anon@L2>");
+  assert.deepEqual(facts.functions.find((f) => f.id === "<anon@L1>")?.handler, { method: "POST", route: "/api/bulk" });
+  assert.deepEqual(facts.referencedFunctions, ["<anon@L1>.<anon@L2>"]);
+});

@@ -23,6 +23,14 @@ export interface PyContext {
   nextId(prefix: string, n: SyntaxNode): string;
 }
 
+/** builtins are never taken from a star import */
+const PY_BUILTINS = new Set([
+  "Exception", "BaseException", "ValueError", "TypeError", "KeyError", "IndexError", "RuntimeError", "OSError", "IOError",
+  "ConnectionError", "ConnectionRefusedError", "ConnectionResetError", "TimeoutError", "AttributeError", "NotImplementedError",
+  "print", "len", "range", "min", "max", "int", "float", "str", "dict", "list", "set", "tuple", "open", "isinstance", "super",
+  "True", "False", "None", "self",
+]);
+
 export function createContext(tree: Tree, facts: FileFacts, module: string): PyContext {
   const importMap = new Map<string, string>();
   const moduleConstants = new Map<string, SyntaxNode>();
@@ -43,12 +51,24 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
     }
   }
 
+  // `from tenacity import *`: names not bound otherwise come from the (last) star-imported module
+  const starModules = facts.imports.filter((i) => i.member === "*").map((i) => i.module);
+  const localNames = new Set<string>();
+  for (const stmt of tree.rootNode.namedChildren) {
+    if (stmt?.type === "function_definition" || stmt?.type === "class_definition") {
+      const n = stmt.childForFieldName("name")?.text;
+      if (n) localNames.add(n);
+    }
+  }
   const qualify = (dotted: string): string => {
     const dot = dotted.indexOf(".");
     const head = dot < 0 ? dotted : dotted.slice(0, dot);
     const rest = dot < 0 ? "" : dotted.slice(dot);
     const target = importMap.get(head);
-    return target ? target + rest : dotted;
+    if (target) return target + rest;
+    const star = starModules[starModules.length - 1];
+    if (star && !localNames.has(head) && !moduleConstants.has(head) && !PY_BUILTINS.has(head)) return `${star}.${head}${rest}`;
+    return dotted;
   };
 
   const ctx: PyContext = {
@@ -148,7 +168,9 @@ function collectImports(stmt: SyntaxNode, module: string, map: Map<string, strin
     const from = resolveRelative(modNode.text, module);
     for (const c of stmt.namedChildren) {
       if (!c || c.id === modNode.id) continue;
-      if (c.type === "dotted_name") {
+      if (c.type === "wildcard_import") {
+        facts.imports.push({ local: "*", module: from, member: "*" });
+      } else if (c.type === "dotted_name") {
         map.set(c.text, `${from}.${c.text}`);
         facts.imports.push({ local: c.text, module: from, member: c.text });
       } else if (c.type === "aliased_import") {

@@ -119,7 +119,8 @@ function enclosingFunctionNode(n: SyntaxNode): SyntaxNode | null {
 
 function extractCall(ctx: PyContext, call: SyntaxNode): void {
   const parts = callParts(call);
-  const callee = dottedName(parts.fn);
+  // `Retrying(...)(fn)`: the callee is itself a call; name it after the inner callee
+  const callee = parts.fn?.type === "call" ? (dottedName(parts.fn.childForFieldName("function")) ?? "?") + "()" : dottedName(parts.fn);
   const fnNode = enclosingFunctionNode(call);
   const functionId = ctx.functionId(fnNode);
   const args: CallArg[] = [];

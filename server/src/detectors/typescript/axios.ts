@@ -157,12 +157,17 @@ class Clients {
   add(node: ts.Node, fields: Omit<ClientFact, "id" | "span" | "layerIds" | "hasRetryQuota" | "library">, spanNode: ts.Node = node): ClientFact {
     const client: ClientFact = {
       id: this.ids.next("K", node, this.sf),
+      name: fields.name,
+      functionId: fields.functionId,
       span: spanOf(spanNode, this.sf),
       library: AXIOS,
+      baseUrl: fields.baseUrl,
       layerIds: [],
+      fromCall: fields.fromCall,
+      perCall: fields.perCall,
       // §2.1 "Budget: none": axios keeps no retry state across calls
       hasRetryQuota: false,
-      ...fields,
+      timeoutSeconds: fields.timeoutSeconds,
     };
     this.facts.clients.push(client);
     this.byNode.set(node, client);
@@ -190,9 +195,12 @@ function clientBindingName(call: ts.Node): { name: string; declaration: ts.Node 
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p) || ts.isAwaitExpression(p))) p = p.parent;
   if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return { name: p.name.text, declaration: p };
   if (ts.isPropertyDeclaration(p)) return { name: `this.${propertyNameText(p.name) ?? "<computed>"}`, declaration: p };
+  // `export default axios.create()` / `module.exports = axios.create()`: named as exported, so
+  // a default import of this module matches it
+  if (ts.isExportAssignment(p)) return { name: "default", declaration: p };
   if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
     const cjs = commonJsExportName(p.left);
-    if (cjs !== null && cjs !== "default") return { name: cjs, declaration: p };
+    if (cjs !== null) return { name: cjs, declaration: p };
     const d = dottedName(p.left);
     if (d) return { name: d, declaration: p };
   }
@@ -573,8 +581,9 @@ function axiosRetryLayer(
 
 /** `function makeClient() { const c = axios.create(); axiosRetry(c); return c; }` → returnsClientId. */
 function markClientFactories(facts: FileFacts, index: FunctionIndex, clients: Clients): void {
+  const factsById = new Map(facts.functions.map((f) => [f.id, f]));
   for (const f of index.functions) {
-    const fact = facts.functions.find((x) => x.id === f.id);
+    const fact = factsById.get(f.id);
     if (!fact || !f.node.body) continue;
     const returned: ts.Expression[] = [];
     if (!ts.isBlock(f.node.body)) returned.push(f.node.body);

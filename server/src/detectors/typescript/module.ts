@@ -200,8 +200,10 @@ export function indexFunctions(sf: ts.SourceFile): FunctionIndex {
         name = declared.name.slice(declared.name.lastIndexOf(".") + 1);
         id = enclosing ? `${enclosing.id}.${declared.name}` : declared.name;
       } else {
-        id = `<anon@L${lineOf(node, sf)}>`;
-        name = id;
+        // inline callbacks are qualified like named ones, so a callback inside a handler
+        // (`items.map((i) => orders.post(…))`) still says whose work it is
+        name = `<anon@L${lineOf(node, sf)}>`;
+        id = enclosing ? `${enclosing.id}.${name}` : name;
       }
       const entry: IndexedFunction = { node, id: unique(id), name, declaration: declared?.declaration ?? node };
       functions.push(entry);

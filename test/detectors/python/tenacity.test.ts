@@ -1,0 +1,150 @@
+// tenacity — reference §1.1: defaults of a bare @retry, stop/wait/retry forms and combinations.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { onlyLayer, py } from "./helpers";
+
+const H = "from tenacity import *\nimport tenacity\nimport requests\nimport httpx\n";
+
+describe("tenacity stop → maxAttempts (§1.1 attempts formula)", () => {
+  const cases: Array<[string, number | null, string?]> = [
+    ["@retry", null, "bare @retry: stop_never"],
+    ["@retry()", null, "@retry(): stop_never"],
+    ["@retry(stop=stop_after_attempt(3))", 3],
+    ["@retry(stop=stop_after_attempt(1))", 1, "one attempt = disabled"],
+    ["@retry(stop=stop_never)", null],
+    ["@retry(stop=stop_after_delay(10))", null, "time-bounded only"],
+    ["@retry(stop=stop_after_attempt(5) | stop_after_delay(10))", 5, "| = stop_any: min"],
+    ["@retry(stop=stop_after_attempt(5) | stop_after_attempt(2))", 2],
+    ["@retry(stop=stop_after_attempt(5) & stop_after_attempt(2))", 5, "& = stop_all: max"],
+    ["@retry(stop=stop_after_attempt(5) & stop_after_delay(3))", null, "& with a time-only part is unbounded by count"],
+    ["@retry(stop=stop_any(stop_after_attempt(4), stop_after_delay(9)))", 4],
+    ["@retry(stop=stop_all(stop_after_attempt(4), stop_after_attempt(6)))", 6],
+    ["@tenacity.retry(stop=tenacity.stop_after_attempt(7))", 7, "module-qualified"],
+    ["@retry(stop=stop_after_attempt(MAX_TRIES))", 4, "module constant"],
+  ];
+  for (const [decorator, expected, why] of cases) {
+    test(`${decorator} → ${expected ?? "unbounded"}${why ? ` (${why})` : ""}`, async () => {
+      const layer = await onlyLayer(`${H}MAX_TRIES = 4\n\n${decorator}\ndef f():\n    pass\n`);
+      assert.equal(layer.kind, "tenacity");
+      assert.equal(layer.maxAttempts, expected);
+      assert.equal(layer.anchor.line, 7, "anchor is the @ line");
+    });
+  }
+
+  test("time-only stop is recorded as a time bound (softens RL002)", async () => {
+    const layer = await onlyLayer(`${H}@retry(stop=stop_after_delay(30))\ndef f(): pass\n`);
+    assert.match(layer.timeBound ?? "", /stop_after_delay\(30\)/);
+  });
+
+  test("a stop the detector cannot count says why (maxAttempts null)", async () => {
+    const layer = await onlyLayer(`${H}@retry(stop=stop_after_attempt(settings.tries))\ndef f(): pass\n`);
+    assert.equal(layer.maxAttempts, null);
+    assert.match(layer.attemptsNote, /not known statically/);
+  });
+});
+
+describe("tenacity wait → jitter and backoff (§1.1 wait strategies)", () => {
+  const cases: Array<[string, string, boolean | null]> = [
+    ["", "none", false],
+    ["wait=wait_none()", "none", false],
+    ["wait=wait_fixed(0.5)", "fixed", false],
+    ["wait=wait_random(0, 2)", "random", true],
+    ["wait=wait_exponential(multiplier=1, max=10)", "exponential", false],
+    ["wait=wait_random_exponential(multiplier=0.5, max=4)", "exponential", true],
+    ["wait=wait_full_jitter(multiplier=0.5)", "exponential", true],
+    ["wait=wait_exponential_jitter(initial=1, max=8)", "exponential", true],
+    ["wait=wait_incrementing(start=1, increment=2)", "linear", false],
+    ["wait=wait_fixed(3) + wait_random(0, 2)", "fixed", true],
+    ["wait=wait_exponential(max=4) + wait_random(0, 1)", "exponential", true],
+  ];
+  for (const [arg, kind, jitter] of cases) {
+    test(`${arg || "(default)"} → ${kind}, jitter ${jitter}`, async () => {
+      const layer = await onlyLayer(`${H}@retry(stop=stop_after_attempt(3)${arg ? `, ${arg}` : ""})\ndef f(): pass\n`);
+      assert.equal(layer.wait.kind, kind);
+      assert.equal(layer.wait.jitter, jitter);
+    });
+  }
+  test("the default wait is recorded as tenacity's default, not config", async () => {
+    const layer = await onlyLayer(`${H}@retry\ndef f(): pass\n`);
+    assert.equal(layer.wait.source, "default");
+  });
+  test("wait_fixed keeps its seconds", async () => {
+    const layer = await onlyLayer(`${H}@retry(wait=wait_fixed(0.5), stop=stop_after_attempt(2))\ndef f(): pass\n`);
+    assert.equal(layer.wait.initialSeconds, 0.5);
+  });
+});
+
+describe("tenacity retry condition (§1.1: default retries every Exception)", () => {
+  test("default: every exception → permanent errors, may re-send after send", async () => {
+    const layer = await onlyLayer(`${H}@retry\ndef f(): pass\n`);
+    assert.equal(layer.condition.allErrors, true);
+    assert.ok(layer.condition.permanentErrors);
+    assert.equal(layer.condition.afterSendMethods, "all");
+  });
+  test("RequestException around raise_for_status() retries 4xx", async () => {
+    const layer = await onlyLayer(
+      `${H}@retry(retry=retry_if_exception_type(requests.RequestException), stop=stop_after_attempt(3))\ndef f():\n    r = requests.get("http://x")\n    r.raise_for_status()\n`,
+    );
+    assert.match(layer.condition.permanentErrors ?? "", /raise_for_status/);
+  });
+  test("RequestException without raise_for_status() does not retry 4xx", async () => {
+    const layer = await onlyLayer(`${H}@retry(retry=retry_if_exception_type(requests.RequestException), stop=stop_after_attempt(3))\ndef f():\n    return requests.get("http://x")\n`);
+    assert.equal(layer.condition.permanentErrors, null);
+  });
+  test("connection errors and timeouts only: transient", async () => {
+    const layer = await onlyLayer(`${H}@retry(retry=retry_if_exception_type((requests.ConnectionError, requests.Timeout)), stop=stop_after_attempt(3))\ndef f():\n    r = requests.get("http://x"); r.raise_for_status()\n`);
+    assert.equal(layer.condition.permanentErrors, null);
+    assert.deepEqual(layer.condition.exceptionTypes, ["requests.ConnectionError", "requests.Timeout"]);
+  });
+  test("httpx connect errors only: the request was never sent (safe for POST)", async () => {
+    const layer = await onlyLayer(`${H}@retry(retry=retry_if_exception_type((httpx.ConnectError, httpx.ConnectTimeout)), stop=stop_after_attempt(3))\ndef f(): pass\n`);
+    assert.deepEqual(layer.condition.afterSendMethods, []);
+  });
+  test("retry_if_not_exception_type still retries (almost) everything", async () => {
+    const layer = await onlyLayer(`${H}@retry(retry=retry_if_not_exception_type(ValueError), stop=stop_after_attempt(3))\ndef f(): pass\n`);
+    assert.ok(layer.condition.permanentErrors);
+  });
+  test("retry_if_exception_type() with no argument means Exception", async () => {
+    const layer = await onlyLayer(`${H}@retry(retry=retry_if_exception_type(), stop=stop_after_attempt(3))\ndef f(): pass\n`);
+    assert.equal(layer.condition.allErrors, true);
+  });
+  test("a | of conditions is their union", async () => {
+    const layer = await onlyLayer(`${H}@retry(retry=retry_if_exception_type(httpx.ConnectError) | retry_if_exception_type(Exception), stop=stop_after_attempt(2))\ndef f(): pass\n`);
+    assert.equal(layer.condition.allErrors, true);
+  });
+});
+
+describe("tenacity forms", () => {
+  test("for attempt in Retrying(...) retries the calls in the loop body", async () => {
+    const facts = await py(`${H}def f():\n    for attempt in Retrying(stop=stop_after_attempt(4)):\n        with attempt:\n            requests.get("http://inventory/x")\n`);
+    assert.equal(facts.layers.length, 1);
+    const l = facts.layers[0]!;
+    assert.equal(l.maxAttempts, 4);
+    assert.equal(l.anchor.line, 6);
+    assert.equal(l.attach.kind, "block");
+    const call = facts.calls.find((c) => c.callee === "requests.get")!;
+    assert.deepEqual(l.attach.kind === "block" ? l.attach.callIds : [], [call.id]);
+  });
+  test("Retrying(...)(fn) invokes fn", async () => {
+    const facts = await py(`${H}def g(): pass\ndef f():\n    return Retrying(stop=stop_after_attempt(2))(g)\n`);
+    assert.equal(facts.layers[0]!.maxAttempts, 2);
+    assert.equal(facts.calls.find((c) => c.invokesArg === 0)?.args[0]?.name, "g");
+  });
+  test("AsyncRetrying counts the same way", async () => {
+    const facts = await py(`${H}async def f():\n    async for attempt in AsyncRetrying(stop=stop_after_attempt(3)):\n        with attempt:\n            await client.get("/x")\n`);
+    assert.equal(facts.layers[0]!.maxAttempts, 3);
+  });
+  test("a `retry` that is not tenacity's is not a layer", async () => {
+    const facts = await py(`from myproject.util import retry\n\n@retry(times=3)\ndef f(): pass\n`);
+    assert.equal(facts.layers.length, 0);
+  });
+  test("a commented-out decorator is not a layer", async () => {
+    const facts = await py(`from tenacity import retry\n# @retry(stop=stop_after_attempt(3))\ndef f(): pass\n`);
+    assert.equal(facts.layers.length, 0);
+  });
+  test("the decorated function's name labels the layer", async () => {
+    const layer = await onlyLayer(`${H}@retry(stop=stop_after_attempt(3))\ndef reserve_stock(): pass\n`);
+    assert.equal(layer.label, "reserve_stock");
+    assert.deepEqual(layer.attach, { kind: "function", functionId: "reserve_stock" });
+  });
+});
