@@ -8,17 +8,9 @@ import { extractPython } from "../detectors/python/index";
 import { extractTypeScript } from "../detectors/typescript/index";
 import { extractYaml } from "../detectors/yaml/index";
 import { extractPackageJson } from "../detectors/json/packageJson";
-import { emptyFacts, type FileFacts, type Language } from "../model/facts";
-
-export function languageOf(path: string): Language | null {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  if (name === "package.json") return "json";
-  const ext = name.slice(name.lastIndexOf(".")).toLowerCase();
-  if (ext === ".py" || ext === ".pyi") return "python";
-  if ([".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"].includes(ext)) return name.endsWith(".d.ts") ? null : "typescript";
-  if (ext === ".yaml" || ext === ".yml") return "yaml";
-  return null;
-}
+import { emptyFacts, type FileFacts } from "../model/facts";
+import { sourceLanguage } from "../model/languages";
+import { extractPyproject } from "../detectors/json/pyproject";
 
 export class FactsCache {
   private readonly byKey = new Map<string, FileFacts>();
@@ -45,7 +37,7 @@ export class FactsCache {
 }
 
 export function extractFile(path: string, text: string): FileFacts {
-  const language = languageOf(path);
+  const language = sourceLanguage(path);
   if (!language) return emptyFacts(path, "json");
   try {
     switch (language) {
@@ -57,9 +49,11 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractYaml(path, text);
       case "json":
         return extractPackageJson(path, text);
+      case "toml":
+        return extractPyproject(path, text);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language);
+    const facts = emptyFacts(path, language === "toml" ? "json" : language);
     facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
     return facts;
   }

@@ -7,6 +7,8 @@ import type { CallPath, Hop, Model } from "../model/model";
 
 export const MAX_PATHS = 5000;
 export const MAX_DEPTH = 16;
+/** hop visits per enumeration: bounds time even when many walks repeat the same chain */
+export const MAX_STEPS = 200_000;
 
 export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPath[] {
   const out = new Map<string, CallPath>();
@@ -22,8 +24,9 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
   const entries = nodes.filter((n) => !hasIncoming.has(n));
   const visitedFromEntries = new Set<string>();
 
+  let steps = 0;
   const walk = (node: string, seen: string[], hopIdx: number[]) => {
-    if (out.size >= MAX_PATHS) return;
+    if (out.size >= MAX_PATHS || ++steps > MAX_STEPS) return;
     visitedFromEntries.add(node);
     const next = (outgoing.get(node) ?? []).filter((i) => !seen.includes(model.hops[i]!.callee));
     if (next.length === 0 || seen.length >= MAX_DEPTH) {
@@ -61,8 +64,9 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
   };
 
   for (const e of entries) walk(e, [e], []);
-  // services only reachable inside a cycle: start from each one not reached yet
-  for (const n of nodes) if (!visitedFromEntries.has(n)) walk(n, [n], []);
+  // services only reachable inside a cycle have no entry: start from each of them
+  const unreached = nodes.filter((n) => !visitedFromEntries.has(n));
+  for (const n of unreached) walk(n, [n], []);
   return [...out.values()].sort(comparePaths);
 }
 

@@ -104,6 +104,8 @@ export interface Settings {
   /** service name → globs (paths) or host names */
   services: Record<string, string[]>;
   exclude: string[];
+  /** dotted names of custom retry helpers declared in .retrylens.yaml */
+  helpers: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -112,6 +114,7 @@ export const DEFAULT_SETTINGS: Settings = {
   includeTests: false,
   services: {},
   exclude: [],
+  helpers: [],
 };
 
 /** A client object (session, SDK client) with where it was built. */

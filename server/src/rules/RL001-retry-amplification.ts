@@ -38,7 +38,11 @@ export const RL001: Rule = {
         file: layer.file,
         span: layer.anchor,
         severity: worst.budgeted ? "info" : undefined,
-        message: `${productText(worst.product)} calls reach ${worst.target} ${entryText(model, worst)}: ${chainText(model, worst)} (threshold ${model.settings.threshold}). Keep one retry layer on this path and turn the others off.${budget}`,
+        message: `${productText(worst.product)} calls reach ${worst.target} ${entryText(model, worst)}: ${chainText(model, worst)} (threshold ${model.settings.threshold}). ${
+          worst.layers.length > 1
+            ? "Keep one retry layer on this path (the one closest to the failing dependency) and turn the others off."
+            : "Lower this layer's attempts to the threshold or less."
+        }${budget}`,
         related: related(model, worst, layer.id),
         layerId: layer.id,
         product: worst.product,

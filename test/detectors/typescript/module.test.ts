@@ -342,3 +342,61 @@ test("functions: a callback inside a handler is qualified by it, so the linker k
   assert.deepEqual(facts.functions.find((f) => f.id === "<anon@L1>")?.handler, { method: "POST", route: "/api/bulk" });
   assert.deepEqual(facts.referencedFunctions, ["<anon@L1>.<anon@L2>"]);
 });
+
+test("handlers: a route path held in a module constant", () => {
+  const facts = extract(src`
+    const ROUTES = { checkout: "/api/checkout" };
+    const HEALTH = "/healthz";
+    app.post(ROUTES.checkout, async (req, res) => {});
+    router.get(HEALTH, (req, res) => res.send("ok"));
+  `);
+  assert.deepEqual(
+    facts.functions.map((f) => [f.id, f.handler]),
+    [
+      ["<anon@L3>", { method: "POST", route: "/api/checkout" }],
+      ["<anon@L4>", { method: "GET", route: "/healthz" }],
+    ],
+  );
+});
+
+const FILE_ROUTES: { file: string; code: string; expect: [string, { method: string | null; route: string | null } | null][] }[] = [
+  {
+    file: "web/app/api/checkout/route.ts",
+    code: `export async function POST(req) { return fetch(process.env.ORDERS_URL + "/orders", { method: "POST" }); }\nexport const GET = async () => new Response("ok");\nfunction helper() {}\n`,
+    expect: [
+      ["POST", { method: "POST", route: "/api/checkout" }],
+      ["GET", { method: "GET", route: "/api/checkout" }],
+      ["helper", null],
+    ],
+  },
+  {
+    file: "web/app/(shop)/orders/[id]/route.js",
+    code: `export function DELETE(req, { params }) {}\n`,
+    expect: [["DELETE", { method: "DELETE", route: "/orders/[id]" }]],
+  },
+  {
+    file: "web/pages/api/orders/index.ts",
+    code: `export default async function handler(req, res) {}\n`,
+    expect: [["handler", { method: null, route: "/api/orders" }]],
+  },
+  {
+    file: "web/pages/api/pay.js",
+    code: `async function pay(req, res) {}\nexport default pay;\n`,
+    expect: [["pay", { method: null, route: "/api/pay" }]],
+  },
+  {
+    file: "web/src/lib/route.ts",
+    code: `export function POST() {}\n`,
+    expect: [["POST", null]],
+  },
+];
+
+for (const c of FILE_ROUTES) {
+  test(`handlers: file-system route ${c.file}`, () => {
+    const facts = extract(c.code, c.file);
+    assert.deepEqual(
+      facts.functions.map((f) => [f.id, f.handler]),
+      c.expect,
+    );
+  });
+}

@@ -2,7 +2,7 @@
  * package.json: the folder holding it is the code of the service its "name" names
  * (`@shop/bff` → bff). Parsed with JSON.parse; a bad file is a problem, not a crash.
  */
-import { emptyFacts, type FileFacts } from "../../model/facts";
+import { emptyFacts, type FileFacts, type WorkloadFact } from "../../model/facts";
 
 export function extractPackageJson(path: string, text: string): FileFacts {
   const facts = emptyFacts(path, "json");
@@ -14,11 +14,16 @@ export function extractPackageJson(path: string, text: string): FileFacts {
     return facts;
   }
   const name = typeof parsed === "object" && parsed !== null ? (parsed as { name?: unknown }).name : undefined;
-  if (typeof name !== "string" || name.length === 0) return facts;
+  const workload = typeof name === "string" ? manifestWorkload(path, name) : null;
+  if (workload) facts.workloads.push(workload);
+  return facts;
+}
+
+/** A package manifest's folder is the code of the named service; a root manifest names the whole repo, not a service. */
+export function manifestWorkload(path: string, name: string): WorkloadFact | null {
   const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-  // a root package.json describes the whole workspace (a monorepo), not one service
-  if (dir === "") return facts;
-  facts.workloads.push({
+  if (dir === "" || name.trim() === "") return null;
+  return {
     kind: "package",
     name: name.replace(/^@[^/]+\//, ""),
     namespace: null,
@@ -28,6 +33,5 @@ export function extractPackageJson(path: string, text: string): FileFacts {
     sidecarInjection: null,
     codeDir: dir,
     selector: {},
-  });
-  return facts;
+  };
 }

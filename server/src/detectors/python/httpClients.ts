@@ -71,7 +71,8 @@ export function detectHttpClients(ctx: PyContext): void {
       const member = q?.slice(q.lastIndexOf(".") + 1) ?? "";
       const head = q?.split(".")[0] ?? "";
       if (binding && call.parent?.type === "assignment" && q && !STDLIB.has(head) && !NOT_FACTORIES.has(member)) {
-        clients.push(clientFact(ctx, call, binding, "unknown", q));
+        // keep the callee as written: the linker resolves it through this file's imports
+        clients.push(clientFact(ctx, call, binding, "unknown", call.childForFieldName("function")!.text));
       }
       continue;
     }
@@ -85,7 +86,11 @@ export function detectHttpClients(ctx: PyContext): void {
       if (l) client.layerIds.push(l.localId);
     } else if (library === "urllib3.PoolManager") {
       const retries = parts.keywords.get("retries");
-      const l = retries ? policyFromRetries(ctx, retries, call, layerByNode) : defaultPoolManagerLayer(ctx, call);
+      let l = retries ? policyFromRetries(ctx, retries, call, layerByNode) : null;
+      if (!retries) {
+        l = defaultPoolManagerLayer(ctx, call);
+        layerByNode.set(call.id, l);
+      }
       if (l) client.layerIds.push(l.localId);
     }
     clients.push(client);

@@ -174,7 +174,10 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
     const attempts = Math.max(1, n - c0 + adjust + (cmp.op === ">" ? 1 : 0));
     return { maxAttempts: attempts, note: `stops when ${c!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(cmp.bound) };
   }
-  const deadline = descendants(loop, (n) => n.type === "identifier" && /deadline|timeout|elapsed/i.test(n.text))[0];
+  // a name holding a deadline, not the `timeout=` keyword of the request inside the loop (a
+  // per-attempt timeout does not bound the number of attempts)
+  const isKeywordName = (n: SyntaxNode) => n.parent?.type === "keyword_argument" && n.parent.childForFieldName("name")?.startIndex === n.startIndex;
+  const deadline = descendants(loop, (n) => n.type === "identifier" && /deadline|timeout|elapsed/i.test(n.text) && !isKeywordName(n))[0];
   return {
     maxAttempts: null,
     note: deadline ? `no attempt counter; bounded by ${deadline.text} only` : "no attempt counter: the loop retries until it succeeds",

@@ -28,10 +28,9 @@ import {
   ts,
   unwrap,
   valueOf,
-  walk,
   type FunctionLikeNode,
 } from "../../parsing/typescript";
-import { commonJsExportName, importsOf, MODULE, type FunctionIndex, type IdAllocator, type ImportBinding } from "./module";
+import { commonJsExportName, MODULE, type FileIndex, type IdAllocator, type ImportBinding } from "./module";
 
 const AXIOS = "axios";
 const AXIOS_RETRY = "axios-retry";
@@ -213,9 +212,9 @@ function clientBindingName(call: ts.Node): { name: string; declaration: ts.Node 
   return { name: "", declaration: call };
 }
 
-function collectCreatedClients(sf: ts.SourceFile, names: Names, index: FunctionIndex, clients: Clients): void {
-  walk(sf, (node) => {
-    if (!ts.isCallExpression(node) || !isAxiosCreate(node, names)) return;
+function collectCreatedClients(sf: ts.SourceFile, names: Names, index: FileIndex, clients: Clients): void {
+  for (const node of index.calls) {
+    if (!isAxiosCreate(node, names)) continue;
     const config = objectArg(sf, node.arguments[0]);
     const baseURL = option(config, "baseURL");
     const timeout = option(config, "timeout");
@@ -233,32 +232,39 @@ function collectCreatedClients(sf: ts.SourceFile, names: Names, index: FunctionI
       },
       declaration,
     );
-  });
+  }
 }
 
-/** The declaration of a local variable visible from `from`, innermost scope first. */
-function localVariable(sf: ts.SourceFile, name: string, from: ts.Node, index: FunctionIndex): ts.VariableDeclaration | undefined {
+/** Function ids from the innermost function around `from` out to the module: the scopes it sees. */
+function scopeChain(from: ts.Node, index: FileIndex): string[] {
   const chain: string[] = [];
   for (let fn: ts.Node | undefined = index.enclosingNode(from); fn; fn = index.enclosingNode(fn)) chain.push(index.idOf(fn)!);
   chain.push(MODULE);
-  let best: { decl: ts.VariableDeclaration; rank: number } | undefined;
-  walk(sf, (node) => {
-    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || node.name.text !== name) return;
-    const rank = chain.indexOf(index.enclosingId(node));
-    if (rank >= 0 && (!best || rank < best.rank)) best = { decl: node, rank };
-  });
-  return best?.decl;
+  return chain;
 }
 
-function isParameterOf(name: string, from: ts.Node, index: FunctionIndex): FunctionLikeNode | undefined {
-  for (let fn = index.enclosingNode(from); fn; fn = index.enclosingNode(fn)) {
-    if (fn.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name)) return fn;
+/** The declaration of a local variable visible from the scopes in `chain`, innermost first. */
+function localVariable(name: string, chain: string[], index: FileIndex): { decl: ts.VariableDeclaration; rank: number } | undefined {
+  let best: { decl: ts.VariableDeclaration; rank: number } | undefined;
+  for (const node of index.variables) {
+    if (!ts.isIdentifier(node.name) || node.name.text !== name) continue;
+    const rank = chain.indexOf(index.enclosingId(node));
+    if (rank >= 0 && (!best || rank < best.rank)) best = { decl: node, rank };
+  }
+  return best;
+}
+
+/** The innermost enclosing function that has a parameter called `name`. */
+function parameterOwner(name: string, from: ts.Node, index: FileIndex): { fn: FunctionLikeNode; rank: number } | undefined {
+  let rank = 0;
+  for (let fn = index.enclosingNode(from); fn; fn = index.enclosingNode(fn), rank++) {
+    if (fn.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name)) return { fn, rank };
   }
   return undefined;
 }
 
 /** The client `axiosRetry(target, …)` configures; created when it is not an `axios.create` in this file. */
-function retryTarget(sf: ts.SourceFile, call: ts.CallExpression, target: ts.Expression, names: Names, index: FunctionIndex, clients: Clients): ClientFact {
+function retryTarget(call: ts.CallExpression, target: ts.Expression, names: Names, index: FileIndex, clients: Clients): ClientFact {
   const t = unwrap(target);
   const here = index.enclosingId(call);
 
@@ -282,19 +288,20 @@ function retryTarget(sf: ts.SourceFile, call: ts.CallExpression, target: ts.Expr
   if (known) return known;
 
   if (ts.isIdentifier(t)) {
-    const decl = localVariable(sf, name, call, index);
-    if (decl) {
+    const variable = localVariable(name, scopeChain(call, index), index);
+    const param = parameterOwner(name, call, index);
+    if (param && (!variable || param.rank <= variable.rank)) {
+      // a client handed in by the caller: not built here, so not per call
+      return clients.add(t, { name, functionId: index.idOf(param.fn) ?? here, baseUrl: null, fromCall: null, perCall: false, timeoutSeconds: null });
+    }
+    if (variable) {
       // `const c = makeClient(); axiosRetry(c)`: a client from a factory the linker resolves
+      const { decl } = variable;
       let init = decl.initializer ? unwrap(decl.initializer) : undefined;
       if (init && ts.isAwaitExpression(init)) init = unwrap(init.expression);
       const functionId = index.enclosingId(decl);
       const fromCall = init && ts.isCallExpression(init) ? calleeText(init.expression) : null;
       return clients.add(decl, { name, functionId, baseUrl: null, fromCall, perCall: fromCall !== null && functionId !== MODULE, timeoutSeconds: null });
-    }
-    const owner = isParameterOf(name, call, index);
-    if (owner) {
-      // a client handed in by the caller: not built here, so not per call
-      return clients.add(t, { name, functionId: index.idOf(owner) ?? here, baseUrl: null, fromCall: null, perCall: false, timeoutSeconds: null });
     }
   }
   // imported from another module (`import { orders } from "./ordersClient"`): the linker
@@ -580,47 +587,39 @@ function axiosRetryLayer(
 }
 
 /** `function makeClient() { const c = axios.create(); axiosRetry(c); return c; }` → returnsClientId. */
-function markClientFactories(facts: FileFacts, index: FunctionIndex, clients: Clients): void {
+function markClientFactories(facts: FileFacts, index: FileIndex, clients: Clients): void {
   const factsById = new Map(facts.functions.map((f) => [f.id, f]));
-  for (const f of index.functions) {
-    const fact = factsById.get(f.id);
-    if (!fact || !f.node.body) continue;
-    const returned: ts.Expression[] = [];
-    if (!ts.isBlock(f.node.body)) returned.push(f.node.body);
-    else {
-      walk(f.node.body, (n) => {
-        if (isFunctionLike(n)) return false;
-        if (ts.isReturnStatement(n) && n.expression) returned.push(n.expression);
-        return undefined;
-      });
-    }
-    for (const r of returned) {
-      let e = unwrap(r);
-      if (ts.isAwaitExpression(e)) e = unwrap(e.expression);
-      const client = ts.isCallExpression(e) ? clients.at(e) : ts.isIdentifier(e) ? clients.named(e.text, f.id) : undefined;
-      if (client && client.functionId === f.id) {
-        fact.returnsClientId = client.id;
-        break;
-      }
-    }
+  const returnsClient = (fnId: string | undefined, returned: ts.Expression): void => {
+    const fact = fnId === undefined ? undefined : factsById.get(fnId);
+    if (!fact || fact.returnsClientId !== null) return;
+    let e = unwrap(returned);
+    if (ts.isAwaitExpression(e)) e = unwrap(e.expression);
+    const client = ts.isCallExpression(e) ? clients.at(e) : ts.isIdentifier(e) ? clients.named(e.text, fact.id) : undefined;
+    if (client && client.functionId === fact.id) fact.returnsClientId = client.id;
+  };
+  for (const r of index.returns) {
+    const fn = index.enclosingNode(r);
+    if (fn && r.expression) returnsClient(index.idOf(fn), r.expression);
   }
+  // `const make = () => axios.create(…)`
+  for (const f of index.functions) if (f.node.body && !ts.isBlock(f.node.body)) returnsClient(f.id, f.node.body);
 }
 
-export function extractAxiosFacts(sf: ts.SourceFile, index: FunctionIndex, facts: FileFacts, ids: IdAllocator): void {
-  const names = namesOf(importsOf(sf));
+export function extractAxiosFacts(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {
+  const names = namesOf(index.imports);
   if (names.axios.size === 0 && names.axiosRetry.size === 0) return; // neither library in this file
   const clients = new Clients(facts, sf, ids);
   collectCreatedClients(sf, names, index, clients);
 
-  walk(sf, (node) => {
-    if (!ts.isCallExpression(node) || !isAxiosRetryFunction(node.expression, names)) return;
+  for (const node of index.calls) {
+    if (!isAxiosRetryFunction(node.expression, names)) continue;
     const target = node.arguments[0];
-    if (!target) return; // axiosRetry() without an instance throws at startup; nothing to retry
-    const client = retryTarget(sf, node, target, names, index, clients);
+    if (!target) continue; // axiosRetry() without an instance throws at startup; nothing to retry
+    const client = retryTarget(node, target, names, index, clients);
     const layer = axiosRetryLayer(sf, node, client, names, ids);
     facts.layers.push(layer);
     client.layerIds.push(layer.localId);
-  });
+  }
 
   markClientFactories(facts, index, clients);
 }

@@ -7,9 +7,9 @@
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTypeScript, syntaxErrors, ts } from "../../parsing/typescript";
 import { extractAxiosFacts } from "./axios";
-import { emptyFunctionIndex, extractModuleFacts, IdAllocator, indexFunctions, type FunctionIndex } from "./module";
+import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
-type Detector = (sf: ts.SourceFile, index: FunctionIndex, facts: FileFacts, ids: IdAllocator) => void;
+type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
 
 const DETECTORS: [string, Detector][] = [
   ["module", extractModuleFacts],
@@ -41,12 +41,12 @@ export function extractTypeScript(path: string, text: string): FileFacts {
     // diagnostics are a courtesy; the tree is what matters
   }
 
-  let index: FunctionIndex;
+  let index: FileIndex;
   try {
-    index = indexFunctions(sf);
+    index = indexFile(sf);
   } catch (e) {
-    index = emptyFunctionIndex();
-    facts.problems.push({ line: 1, message: `function index failed: ${message(e)}` });
+    index = emptyFileIndex();
+    facts.problems.push({ line: 1, message: `file index failed: ${message(e)}` });
   }
   const ids = new IdAllocator();
   for (const [name, detect] of DETECTORS) {

@@ -32,7 +32,6 @@ import {
   ts,
   unwrap,
   valueOf,
-  walk,
   type FunctionLikeNode,
 } from "../../parsing/typescript";
 
@@ -54,7 +53,9 @@ export class IdAllocator {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Function naming: shared by every TS detector, so a call, a client and a layer agree on ids.
+// The file index: one walk over the tree that names every function (shared by every TS
+// detector, so a call, a client and a layer agree on ids) and lists the nodes the detectors
+// look at, so no detector walks the whole file again.
 
 export interface IndexedFunction {
   node: FunctionLikeNode;
@@ -64,8 +65,15 @@ export interface IndexedFunction {
   declaration: ts.Node;
 }
 
-export interface FunctionIndex {
+export interface FileIndex {
   functions: IndexedFunction[];
+  /** every call / `new` expression and variable declaration, in document order */
+  calls: ts.CallExpression[];
+  newExpressions: ts.NewExpression[];
+  variables: ts.VariableDeclaration[];
+  throws: ts.ThrowStatement[];
+  returns: ts.ReturnStatement[];
+  imports: ImportBinding[];
   idOf(fn: ts.Node): string | undefined;
   entryOf(fn: ts.Node): IndexedFunction | undefined;
   /** innermost enclosing function id, "<module>" for top-level code */
@@ -176,8 +184,13 @@ function ancestorClass(node: ts.Node): ts.ClassLikeDeclaration | undefined {
   return undefined;
 }
 
-export function indexFunctions(sf: ts.SourceFile): FunctionIndex {
+export function indexFile(sf: ts.SourceFile): FileIndex {
   const functions: IndexedFunction[] = [];
+  const calls: ts.CallExpression[] = [];
+  const newExpressions: ts.NewExpression[] = [];
+  const variables: ts.VariableDeclaration[] = [];
+  const throws: ts.ThrowStatement[] = [];
+  const returns: ts.ReturnStatement[] = [];
   const byNode = new Map<ts.Node, IndexedFunction>();
   const byId = new Map<string, IndexedFunction>();
 
@@ -192,7 +205,12 @@ export function indexFunctions(sf: ts.SourceFile): FunctionIndex {
   // ("outer.inner", as the Python detectors do for nested defs).
   const visit = (node: ts.Node, enclosing: IndexedFunction | undefined): void => {
     let inner = enclosing;
-    if (isFunctionLike(node) && node.body) {
+    if (ts.isCallExpression(node)) calls.push(node);
+    else if (ts.isNewExpression(node)) newExpressions.push(node);
+    else if (ts.isVariableDeclaration(node)) variables.push(node);
+    else if (ts.isThrowStatement(node)) throws.push(node);
+    else if (ts.isReturnStatement(node)) returns.push(node);
+    else if (isFunctionLike(node) && node.body) {
       const declared = declaredName(node);
       let id: string;
       let name: string;
@@ -221,6 +239,12 @@ export function indexFunctions(sf: ts.SourceFile): FunctionIndex {
   };
   return {
     functions,
+    calls,
+    newExpressions,
+    variables,
+    throws,
+    returns,
+    imports: importsOf(sf, variables),
     idOf: (fn) => byNode.get(fn)?.id,
     entryOf: (fn) => byNode.get(fn),
     enclosingId: (node) => {
@@ -238,10 +262,16 @@ export function indexFunctions(sf: ts.SourceFile): FunctionIndex {
   };
 }
 
-/** An index that knows no functions: everything is module-level (used if indexing failed). */
-export function emptyFunctionIndex(): FunctionIndex {
+/** An index that knows nothing: everything is module-level (used if indexing failed). */
+export function emptyFileIndex(): FileIndex {
   return {
     functions: [],
+    calls: [],
+    newExpressions: [],
+    variables: [],
+    throws: [],
+    returns: [],
+    imports: [],
     idOf: () => undefined,
     entryOf: () => undefined,
     enclosingId: () => MODULE,
@@ -258,7 +288,7 @@ export interface ImportBinding extends ImportFact {
   node: ts.Node;
 }
 
-export function importsOf(sf: ts.SourceFile): ImportBinding[] {
+function importsOf(sf: ts.SourceFile, variables: ts.VariableDeclaration[]): ImportBinding[] {
   const out: ImportBinding[] = [];
   for (const stmt of sf.statements) {
     if (ts.isImportDeclaration(stmt)) {
@@ -298,8 +328,8 @@ export function importsOf(sf: ts.SourceFile): ImportBinding[] {
   }
   // CommonJS: `const x = require("m")`, `const { a, b: c } = require("m")`, `const y = require("m").y`,
   // anywhere in the file (lazy requires inside functions bind names too).
-  walk(sf, (node) => {
-    if (!ts.isVariableDeclaration(node) || !node.initializer) return;
+  for (const node of variables) {
+    if (!node.initializer) continue;
     let init = unwrap(node.initializer);
     let member: string | null = null;
     if (ts.isPropertyAccessExpression(init) && requiredModule(init.expression) !== null) {
@@ -307,7 +337,7 @@ export function importsOf(sf: ts.SourceFile): ImportBinding[] {
       init = init.expression;
     }
     const module = requiredModule(init);
-    if (module === null) return;
+    if (module === null) continue;
     if (ts.isIdentifier(node.name)) {
       if (member === "default") out.push({ local: node.name.text, module, member: null, isDefault: true, node });
       else out.push({ local: node.name.text, module, member, node });
@@ -320,7 +350,7 @@ export function importsOf(sf: ts.SourceFile): ImportBinding[] {
         else out.push({ local: el.name.text, module, member: key, node });
       }
     }
-  });
+  }
   return out;
 }
 
@@ -433,20 +463,25 @@ interface RouteRegistration {
   handlers: ts.Expression[];
 }
 
-function routerVariables(sf: ts.SourceFile): Set<string> {
+function routerVariables(variables: ts.VariableDeclaration[]): Set<string> {
   const out = new Set<string>();
-  walk(sf, (node) => {
-    if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
+  for (const node of variables) {
+    if (!ts.isIdentifier(node.name) || !node.initializer) continue;
     let init = unwrap(node.initializer);
     if (ts.isAwaitExpression(init)) init = unwrap(init.expression);
     if ((ts.isCallExpression(init) || ts.isNewExpression(init)) && ROUTER_FACTORIES.has(calleeText(init.expression))) {
       out.add(node.name.text);
     }
-  });
+  }
   return out;
 }
 
-function routeRegistration(call: ts.CallExpression, routers: Set<string>, isFunctionRef: (e: ts.Expression) => boolean): RouteRegistration | null {
+function routeRegistration(
+  call: ts.CallExpression,
+  routers: Set<string>,
+  isFunctionRef: (e: ts.Expression) => boolean,
+  stringConstants: Map<string, string>,
+): RouteRegistration | null {
   const member = calledMember(call);
   const receiver = calledReceiver(call);
   if (!member || !receiver || !ROUTE_VERBS.has(member)) return null;
@@ -470,7 +505,8 @@ function routeRegistration(call: ts.CallExpression, routers: Set<string>, isFunc
       route = first.text;
       rest = call.arguments.slice(1);
     } else if (first && !isFunctionRef(first) && !ts.isArrayLiteralExpression(first)) {
-      // a path held in a constant, or an options object (fastify): not a handler either way
+      // a path held in a constant (`ROUTES.checkout`), or an options object (fastify)
+      route = stringConstants.get(dottedName(first) ?? "") ?? null;
       rest = call.arguments.slice(1);
     }
   }
@@ -480,6 +516,48 @@ function routeRegistration(call: ts.CallExpression, routers: Set<string>, isFunc
   if (!routerLike && (route === null || !route.startsWith("/"))) return null;
   return { method, route, handlers };
 }
+
+/**
+ * File-system routes, where the file's place is the route and its exports are the handlers:
+ * Next.js `app/…/route.ts` (`export async function POST(req)`) and `pages/api/…` (default export).
+ */
+function fileRouteHandlers(sf: ts.SourceFile, path: string, index: FileIndex, exported: string[]): Map<ts.Node, { method: string | null; route: string | null }> {
+  const out = new Map<ts.Node, { method: string | null; route: string | null }>();
+  const segments = path.split("/");
+  const file = segments[segments.length - 1] ?? "";
+  const stem = file.replace(/\.[cm]?[jt]sx?$/, "");
+  const urlOf = (parts: string[]): string => `/${parts.filter((p) => !(p.startsWith("(") && p.endsWith(")"))).join("/")}`;
+  const appAt = segments.lastIndexOf("app");
+  const pagesAt = segments.lastIndexOf("pages");
+  if (stem === "route" && appAt >= 0) {
+    const route = urlOf(segments.slice(appAt + 1, -1));
+    for (const f of index.functions) {
+      if (ROUTE_METHOD_EXPORTS.has(f.id) && exported.includes(f.id)) out.set(f.node, { method: f.id, route });
+    }
+  } else if (pagesAt >= 0 && segments[pagesAt + 1] === "api" && exported.includes("default")) {
+    const parts = segments.slice(pagesAt + 1, -1);
+    if (stem !== "index") parts.push(stem);
+    const fn = defaultExportedFunction(index, sf);
+    if (fn) out.set(fn.node, { method: null, route: urlOf(parts) });
+  }
+  return out;
+}
+
+/** `export default function handler()`, `export default () => …`, `export default handler`. */
+function defaultExportedFunction(index: FileIndex, sf: ts.SourceFile): IndexedFunction | undefined {
+  for (const f of index.functions) {
+    if (ts.isFunctionDeclaration(f.node) && hasDefaultModifier(f.node) && !index.enclosingNode(f.node)) return f;
+  }
+  for (const stmt of sf.statements) {
+    if (!ts.isExportAssignment(stmt)) continue;
+    const e = unwrap(stmt.expression);
+    if (isFunctionLike(e)) return index.entryOf(e);
+    if (ts.isIdentifier(e)) return index.resolveName(e.text, stmt);
+  }
+  return undefined;
+}
+
+const ROUTE_METHOD_EXPORTS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
 
 // ---------------------------------------------------------------------------------------------
 // Outbound requests: `<x>.get/post/…(url, …)`, `axios(...)`, `fetch(url, init)`
@@ -565,12 +643,6 @@ function idempotencyIn(config: ts.Expression | undefined): Tri {
   }
   if (!found && hasSpread(c)) return null;
   return verdict;
-}
-
-function combine(...vs: Tri[]): Tri {
-  if (vs.includes(true)) return true;
-  if (vs.includes(null)) return null;
-  return false;
 }
 
 function timeoutIn(config: ts.Expression | undefined): number | null {
@@ -667,22 +739,17 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
   // axios: post/put/patch(url, data, config); get/delete/head/options(url, config).
   // got/ky-style post(url, options) also occur: a literal second argument that carries
   // `headers` is read as options too.
-  let configs: (ts.Expression | undefined)[];
-  if (BODY_VERBS.has(member)) {
-    configs = [args[2]];
-    const second = args[1] ? unwrap(args[1]) : undefined;
-    if (!args[2] && second && ts.isObjectLiteralExpression(second) && objectProperty(second, "headers") !== undefined) {
-      configs = [second];
-    }
-  } else {
-    configs = [args[1]];
+  let config = BODY_VERBS.has(member) ? args[2] : args[1];
+  const second = args[1] ? unwrap(args[1]) : undefined;
+  if (BODY_VERBS.has(member) && !args[2] && second && ts.isObjectLiteralExpression(second) && objectProperty(second, "headers") !== undefined) {
+    config = second;
   }
   return {
     method: member.toUpperCase(),
     url: valueOf(args[0]),
     protocol: "http",
-    idempotencyKey: combine(...configs.map(idempotencyIn)),
-    timeoutSeconds: configs.map(timeoutIn).find((t) => t !== null) ?? null,
+    idempotencyKey: idempotencyIn(config),
+    timeoutSeconds: timeoutIn(config),
     library,
   };
 }
@@ -690,9 +757,9 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
 // ---------------------------------------------------------------------------------------------
 // raisesOnStatus: `if (!res.ok) throw …` / `if (res.status >= 500) throw …`
 
-function raisesOnStatus(fn: FunctionLikeNode): boolean {
-  if (!fn.body) return false;
-  let raises = false;
+/** The functions whose own body throws under an `if` that tests a response status. */
+function functionsRaisingOnStatus(index: FileIndex): Set<ts.Node> {
+  const out = new Set<ts.Node>();
   const mentionsStatus = (cond: ts.Node): boolean => {
     let hit = false;
     const check = (n: ts.Node): void => {
@@ -703,32 +770,31 @@ function raisesOnStatus(fn: FunctionLikeNode): boolean {
     check(cond);
     return hit;
   };
-  walk(fn.body, (node) => {
-    if (raises) return false;
-    if (isFunctionLike(node)) return false; // a nested function's throw is its own
-    if (ts.isThrowStatement(node)) {
-      for (let p: ts.Node = node.parent; p && p !== fn; p = p.parent) {
-        if (ts.isIfStatement(p) && mentionsStatus(p.expression)) {
-          raises = true;
-          break;
-        }
+  for (const t of index.throws) {
+    const fn = index.enclosingNode(t); // a nested function's throw is its own
+    if (!fn || out.has(fn)) continue;
+    for (let p: ts.Node = t.parent; p && p !== fn; p = p.parent) {
+      if (ts.isIfStatement(p) && mentionsStatus(p.expression)) {
+        out.add(fn);
+        break;
       }
     }
-    return undefined;
-  });
-  return raises;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 
-export function extractModuleFacts(sf: ts.SourceFile, index: FunctionIndex, facts: FileFacts, ids: IdAllocator): void {
-  const imports = importsOf(sf);
+export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {
+  const imports = index.imports;
   for (const { node: _node, ...fact } of imports) facts.imports.push(fact);
   facts.exports.push(...exportsOf(sf));
   facts.constants.push(...constantsOf(sf));
 
   const names = requestNames(imports);
-  const routers = routerVariables(sf);
+  const routers = routerVariables(index.variables);
+  const stringConstants = new Map<string, string>();
+  for (const c of facts.constants) if (c.value.kind === "string") stringConstants.set(c.name, c.value.value);
   const isFunctionRef = (e: ts.Expression): boolean => {
     const u = unwrap(e);
     if (isFunctionLike(u)) return true;
@@ -758,36 +824,38 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FunctionIndex, fact
     }
   };
 
-  walk(sf, (node) => {
-    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
-    const args = node.arguments ?? [];
-    if (ts.isCallExpression(node)) {
-      if (node.expression.kind === ts.SyntaxKind.ImportKeyword) return; // dynamic import()
-      const reg = routeRegistration(node, routers, isFunctionRef);
-      if (reg) {
-        for (const h of reg.handlers) {
-          const target = ts.isIdentifier(h) ? index.resolveName(h.text, h)?.node : h;
-          if (target) handlers.set(target, { method: reg.method, route: reg.route });
-        }
+  for (const node of index.calls) {
+    if (node.expression.kind === ts.SyntaxKind.ImportKeyword) continue; // dynamic import()
+    const args = node.arguments;
+    const reg = routeRegistration(node, routers, isFunctionRef, stringConstants);
+    if (reg) {
+      for (const h of reg.handlers) {
+        const target = ts.isIdentifier(h) ? index.resolveName(h.text, h)?.node : h;
+        if (target) handlers.set(target, { method: reg.method, route: reg.route });
       }
-      const fact: CallFact = {
-        id: ids.next("C", node, sf),
-        span: spanOf(node, sf),
-        functionId: index.enclosingId(node),
-        callee: calleeText(node.expression),
-        args: args.map((a) => ({ keyword: null, name: ts.isSpreadElement(a) ? null : dottedName(a) })),
-      };
-      // a route registration passes functions, a request passes data; a router never sends
-      const recv = calledReceiver(node);
-      const onRouter = recv !== undefined && routers.has(dottedName(recv) ?? "");
-      const request = reg || onRouter ? undefined : requestOf(node, names);
-      if (request) fact.request = request;
-      calls.push(fact);
     }
+    const fact: CallFact = {
+      id: ids.next("C", node, sf),
+      span: spanOf(node, sf),
+      functionId: index.enclosingId(node),
+      callee: calleeText(node.expression),
+      args: args.map((a) => ({ keyword: null, name: ts.isSpreadElement(a) ? null : dottedName(a) })),
+    };
+    // a route registration passes functions, a request passes data; a router never sends
+    const recv = calledReceiver(node);
+    const onRouter = recv !== undefined && routers.has(dottedName(recv) ?? "");
+    const request = reg || onRouter ? undefined : requestOf(node, names);
+    if (request) fact.request = request;
+    calls.push(fact);
     for (const a of args) noteReferenced(a);
-  });
+  }
+  // `new Promise((resolve) => …)`, `new Worker(handle)`: callbacks too
+  for (const node of index.newExpressions) for (const a of node.arguments ?? []) noteReferenced(a);
   facts.calls.push(...calls);
 
+  const fileRoute = fileRouteHandlers(sf, facts.path, index, facts.exports);
+  for (const [node, handler] of fileRoute) if (!handlers.has(node)) handlers.set(node, handler);
+  const raising = functionsRaisingOnStatus(index);
   for (const f of index.functions) {
     const fn = f.node;
     const paramDefaults: Record<string, ValueExpr> = {};
@@ -805,7 +873,7 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FunctionIndex, fact
       paramDefaults,
       topLevel: index.enclosingNode(fn) === undefined,
       handler: handlers.get(fn) ?? null,
-      raisesOnStatus: raisesOnStatus(fn),
+      raisesOnStatus: raising.has(fn),
       returnsClientId: null,
     };
     facts.functions.push(fact);

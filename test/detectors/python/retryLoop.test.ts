@@ -1,0 +1,106 @@
+// Hand-rolled retry loops (DESIGN.md: a loop that calls, checks, sleeps and is bounded by an
+// attempt count; calls of such a helper are retried calls).
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { py } from "./helpers";
+
+const H = "import time\nimport random\nimport requests\n";
+
+async function loopLayers(body: string) {
+  const facts = await py(`${H}${body}`);
+  return facts.layers.filter((l) => l.kind === "retry-loop");
+}
+
+describe("retry loops: attempts", () => {
+  const cases: Array<[string, string, number | null]> = [
+    [
+      "for range(3) with return on success",
+      `def f():\n    for attempt in range(3):\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(2 ** attempt)\n`,
+      3,
+    ],
+    [
+      "range(1, N + 1) with a constant",
+      `MAX = 4\ndef f():\n    for attempt in range(1, MAX + 1):\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(1)\n`,
+      4,
+    ],
+    [
+      "while with counter incremented before the check",
+      `def f(max_attempts=3):\n    attempt = 0\n    while True:\n        resp = requests.get("http://x")\n        attempt += 1\n        if resp.status_code < 500:\n            return resp\n        if attempt >= max_attempts:\n            return resp\n        time.sleep(0.5)\n`,
+      3,
+    ],
+    [
+      "while with check before the call and increment",
+      `def f():\n    attempt = 0\n    while True:\n        if attempt >= 5:\n            raise RuntimeError("gave up")\n        attempt += 1\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(1)\n`,
+      5,
+    ],
+    [
+      "while condition counter < N",
+      `def f():\n    tries = 0\n    while tries < 6:\n        tries += 1\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(1)\n`,
+      6,
+    ],
+    [
+      "a literal list of delays",
+      `def f():\n    for delay in (0.1, 0.5, 2):\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(delay)\n`,
+      3,
+    ],
+    [
+      "while True with no counter is unbounded",
+      `def f():\n    while True:\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(1)\n`,
+      null,
+    ],
+  ];
+  for (const [name, body, expected] of cases) {
+    test(`${name} → ${expected ?? "unbounded"}`, async () => {
+      const layers = await loopLayers(body);
+      assert.equal(layers.length, 1);
+      assert.equal(layers[0]!.maxAttempts, expected);
+    });
+  }
+});
+
+describe("retry loops: what is not a retry loop (near misses)", () => {
+  test("a worker loop that keeps going after success", async () => {
+    assert.equal((await loopLayers(`def run(q):\n    while True:\n        try:\n            handle(q.get())\n        except Exception:\n            pass\n        time.sleep(5)\n`)).length, 0);
+  });
+  test("a loop over data without sleeping", async () => {
+    assert.equal((await loopLayers(`retries = 0\ndef render(report):\n    for page in report.pages:\n        page.render()\n    return report\n`)).length, 0);
+  });
+  test("a polling loop with only bookkeeping calls", async () => {
+    assert.equal((await loopLayers(`def wait():\n    for _ in range(10):\n        time.sleep(1)\n        print("waiting")\n    return\n`)).length, 0);
+  });
+});
+
+describe("retry loops: waits, conditions, budgets", () => {
+  test("exponential sleep without randomness has no jitter", async () => {
+    const [l] = await loopLayers(`def f():\n    for attempt in range(3):\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            time.sleep(0.1 * 2 ** attempt)\n`);
+    assert.equal(l!.wait.kind, "exponential");
+    assert.equal(l!.wait.jitter, false);
+  });
+  test("a delay from random.uniform through a local variable is jittered", async () => {
+    const [l] = await loopLayers(`def f():\n    for attempt in range(3):\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            delay = random.uniform(0, 0.1 * 2 ** attempt)\n            time.sleep(delay)\n`);
+    assert.equal(l!.wait.jitter, true);
+    assert.equal(l!.wait.kind, "exponential");
+  });
+  test("bare except retries every exception", async () => {
+    const [l] = await loopLayers(`def f():\n    for attempt in range(3):\n        try:\n            return requests.get("http://x")\n        except:\n            time.sleep(1)\n`);
+    assert.equal(l!.condition.allErrors, true);
+    assert.ok(l!.condition.permanentErrors);
+  });
+  test("statuses from a module constant; 429 without Retry-After is recorded", async () => {
+    const [l] = await loopLayers(`RETRYABLE = {429, 503}\ndef f():\n    for attempt in range(3):\n        resp = requests.get("http://x")\n        if resp.status_code not in RETRYABLE:\n            return resp\n        time.sleep(1)\n`);
+    assert.deepEqual(l!.condition.statuses, [429, 503]);
+    assert.equal(l!.condition.honoursRetryAfter, false);
+  });
+  test("a token bucket in the loop is a budget", async () => {
+    const [l] = await loopLayers(`def f(budget):\n    for attempt in range(3):\n        resp = requests.get("http://x")\n        if resp.status_code < 500 or not budget.try_spend():\n            return resp\n        time.sleep(random.random())\n`);
+    assert.match(l!.budget ?? "", /budget\.try_spend/);
+  });
+  test("a loop calling a parameter is a retry helper (anchored on the loop line)", async () => {
+    const facts = await py(`${H}def call_with_retries(send, max_attempts=3):\n    for attempt in range(max_attempts):\n        resp = send()\n        if resp.status_code < 500:\n            return resp\n        time.sleep(random.random())\n`);
+    const l = facts.layers[0]!;
+    assert.deepEqual(l.attach, { kind: "helper", functionId: "call_with_retries", paramIndex: 0, paramName: "send" });
+    assert.equal(l.maxAttempts, 3);
+    assert.equal(l.attemptsSource, "default", "the bound is a parameter default");
+    assert.equal(l.anchor.line, 5);
+  });
+});

@@ -1,0 +1,375 @@
+// Linking: services, imports across files, targets from URLs/env/DNS, gateway and mesh hops,
+// path products. Fixtures are workspaces; expectations sit beside the code (test/harness.ts).
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { checkFixture } from "../harness";
+
+describe("linking Python across modules", () => {
+  test("decorator → imported function → session built by a factory in another module: 3 × 3", async () => {
+    await checkFixture(`
+//- shared/http.py
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+def make_session():
+    s = requests.Session()
+    s.mount("http://", HTTPAdapter(max_retries=Retry(total=2, backoff_factor=0.1, backoff_jitter=0.1)))
+    # ^ layer ×3
+    return s
+//- orders/clients.py
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+from shared.http import make_session
+
+session = make_session()
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=1))
+# ^ layer ×3 RL009
+def get_stock(sku):
+    return session.get(f"http://inventory:8080/stock/{sku}")
+//- orders/app.py
+from orders.clients import get_stock
+
+def handler(sku):
+    return get_stock(sku)
+//! rules RL009
+//! path 9 inventory
+//! paths 1
+`);
+  });
+
+  test("relative imports and a retry helper taking a callable", async () => {
+    await checkFixture(`
+//- billing/retrying.py
+import random, time
+
+def with_retries(op, attempts=4):
+    for i in range(attempts):
+    # ^ layer ×4
+        resp = op()
+        if resp.status_code < 500:
+            return resp
+        time.sleep(random.uniform(0, 2 ** i))
+    return resp
+//- billing/client.py
+import requests
+from .retrying import with_retries
+
+def charge(order_id):
+    def send():
+        return requests.get(f"http://payments/charges/{order_id}")
+    return with_retries(send)
+//! rules none
+//! path 4 payments
+//! paths 1
+`);
+  });
+
+  test("calls through self.session in a class", async () => {
+    await checkFixture(`
+//- orders/client.py
+import requests
+from requests.adapters import HTTPAdapter
+
+class InventoryClient:
+    def __init__(self):
+        self.session = requests.Session()
+        self.session.mount("http://", HTTPAdapter(max_retries=2))
+        # ^ layer ×3
+
+    def reserve(self, sku):
+        return self.session.put(f"http://inventory/reservations/{sku}")
+//! rules none
+//! path 3 inventory
+`);
+  });
+});
+
+describe("targets", () => {
+  test("the env var value from the caller's Deployment wins over the code default; k8s DNS names map to services", async () => {
+    await checkFixture(`
+//- k8s/orders.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders
+spec:
+  template:
+    spec:
+      containers:
+        - name: orders
+          env:
+            - name: STOCK_URL
+              value: http://warehouse.shop.svc.cluster.local:8080
+//- orders/stock.py
+import os
+import requests
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+STOCK_URL = os.environ.get("STOCK_URL", "http://inventory:8080")
+
+@retry(stop=stop_after_attempt(2), wait=wait_random_exponential(max=1), retry=None)
+# ^ layer ×2
+def level(sku):
+    return requests.get(f"{STOCK_URL}/level/{sku}", timeout=1)
+//! rules none
+//! path 2 warehouse
+//! paths 1
+`);
+  });
+
+  test("a DSN's host is the database target; an httpx base_url resolves relative paths", async () => {
+    await checkFixture(`
+//- ledger/db.py
+import psycopg
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+@retry(stop=stop_after_attempt(5), wait=wait_random_exponential(max=2))
+# ^ layer ×5
+def write(entry):
+    with psycopg.connect("postgresql://ledger@ledger-db:5432/ledger") as conn:
+        conn.execute("INSERT ...")
+//- catalog/client.py
+import httpx
+client = httpx.Client(base_url="http://pricing:8080", transport=httpx.HTTPTransport(retries=2))
+# ^ layer ×3
+
+def price(sku):
+    return client.get(f"/prices/{sku}")
+//! rules none
+//! path 5 ledger-db
+//! path 3 pricing
+`);
+  });
+
+  test("service names are normalised: a checkout-service folder is the checkout Deployment", async () => {
+    const result = await checkFixture(`
+//- checkout-service/app.py
+import requests
+from requests.adapters import HTTPAdapter
+s = requests.Session()
+s.mount("http://", HTTPAdapter(max_retries=1))
+# ^ layer ×2
+def go():
+    s.get("http://payments-svc/x")
+//- deploy/checkout.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: checkout
+spec:
+  template:
+    spec:
+      containers: [{name: checkout}]
+//! rules none
+//! path 2 payments
+`);
+    assert.deepEqual(result.model.paths[0]!.services, ["checkout", "payments"]);
+  });
+
+  test("docker-compose environment and build contexts", async () => {
+    const result = await checkFixture(`
+//- docker-compose.yml
+services:
+  api:
+    build: ./src/api-server
+    environment:
+      - USERS_URL=http://users:9000
+  users:
+    image: example/users:1
+//- src/api-server/main.py
+import os, requests
+from requests.adapters import HTTPAdapter
+from urllib3 import Retry
+s = requests.Session()
+s.mount("http://", HTTPAdapter(max_retries=Retry(total=3, backoff_factor=0.5, backoff_jitter=0.5)))
+# ^ layer ×4
+def me():
+    return s.get(os.environ["USERS_URL"] + "/me")
+//! rules none
+//! path 4 users
+`);
+    assert.deepEqual(result.model.paths[0]!.services, ["api", "users"]);
+  });
+});
+
+describe("gateways and meshes", () => {
+  const orders = `
+//- orders/app.py
+import requests
+from tenacity import retry, stop_after_attempt, wait_random_exponential, retry_if_exception_type
+
+@retry(stop=stop_after_attempt(2), wait=wait_random_exponential(max=1), retry=retry_if_exception_type(requests.ConnectionError))
+# ^ layer ×2
+def reserve():
+    return requests.put("http://inventory:8080/reservations")
+`;
+  const namespace = `
+//- k8s/ns.yaml
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels:
+    istio-injection: enabled
+    # ^ layer ×3
+//- k8s/orders.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders
+  namespace: shop
+spec:
+  template:
+    spec:
+      containers: [{name: orders}]
+`;
+  test("the Istio default multiplies hops from injected workloads", async () => {
+    await checkFixture(`${orders}${namespace}
+//! rules none
+//! path 6 inventory
+`);
+  });
+
+  test("an explicit VirtualService with attempts 0 disables the mesh layer", async () => {
+    await checkFixture(`${orders}${namespace.replace("    # ^ layer ×3\n", "")}
+//- k8s/vs.yaml
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: inventory
+  namespace: shop
+spec:
+  hosts: [inventory]
+  http:
+    - route:
+        - destination: {host: inventory}
+      retries:
+      # ^ layer disabled
+        attempts: 0
+//! rules none
+//! path 2 inventory
+//! paths 1
+`);
+  });
+
+  test("a workload that opts out of injection gets no mesh layer", async () => {
+    await checkFixture(`${orders}${namespace.replace("    # ^ layer ×3\n", "").replace("containers: [{name: orders}]", "containers: [{name: orders}]\n    metadata:\n      annotations:\n        sidecar.istio.io/inject: \"false\"").replace("  template:\n    spec:", "  template:\n    metadata:\n      annotations:\n        sidecar.istio.io/inject: \"false\"\n    spec:")}
+//! rules none
+//! path 2 inventory
+//! paths 1
+`);
+  });
+
+  test("an Envoy route is a hop from the gateway to the cluster's service", async () => {
+    const result = await checkFixture(`${orders}
+//- edge/envoy.yaml
+static_resources:
+  listeners:
+    - name: edge
+      filter_chains:
+        - filters:
+            - name: envoy.filters.network.http_connection_manager
+              typed_config:
+                route_config:
+                  virtual_hosts:
+                    - name: all
+                      domains: ["*"]
+                      routes:
+                        - match: { prefix: "/orders" }
+                          route:
+                            cluster: orders_cluster
+                            retry_policy:
+                            # ^ layer ×4
+                              retry_on: connect-failure
+                              num_retries: 3
+  clusters:
+    - name: orders_cluster
+      load_assignment:
+        endpoints:
+          - lb_endpoints:
+              - endpoint: { address: { socket_address: { address: orders.shop.svc.cluster.local, port_value: 80 } } }
+//! rules none
+//! path 8 inventory
+//! paths 1
+`);
+    assert.equal(result.model.paths[0]!.services.length, 3);
+  });
+});
+
+describe("path enumeration", () => {
+  test("a call cycle between services terminates, and each maximal chain is reported once", async () => {
+    const result = await checkFixture(`
+//- a/app.py
+import requests
+from requests.adapters import HTTPAdapter
+s = requests.Session()
+s.mount("http://", HTTPAdapter(max_retries=1))
+# ^ layer ×2
+def go():
+    s.get("http://b/x")
+//- b/app.py
+import requests
+from requests.adapters import HTTPAdapter
+s = requests.Session()
+s.mount("http://", HTTPAdapter(max_retries=2))
+# ^ layer ×3
+def go():
+    s.get("http://a/x")
+//! rules none
+`);
+    // a → b (a's ×2) and b → a (b's ×3): the cycle is cut before a service repeats
+    assert.deepEqual(result.model.paths.map((p) => `${p.services.join("→")} ${p.product}`).sort(), ["a→b 2", "b→a 3"]);
+  });
+
+  test("a layer that retries nothing reachable is still reported, and disabled layers never enter a path", async () => {
+    await checkFixture(`
+//- svc/http.py
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+quiet = requests.Session()
+quiet.mount("http://", HTTPAdapter(max_retries=Retry(total=0)))
+# ^ layer disabled
+def f():
+    return quiet.post("http://payments/x")
+//! rules none
+//! paths 0
+`);
+  });
+});
+
+describe("TypeScript services", () => {
+  test("an axios instance imported from another module, with its baseURL from the Deployment env", async () => {
+    await checkFixture(`
+//- web/package.json
+{ "name": "@shop/web-frontend" }
+//- web/src/api.ts
+import axios from "axios";
+import axiosRetry from "axios-retry";
+export const api = axios.create({ baseURL: process.env.API_URL ?? "http://localhost:3000" });
+axiosRetry(api, { retries: 2, retryDelay: axiosRetry.exponentialDelay });
+// ^ layer ×3
+//- web/src/routes.ts
+import { api } from "./api";
+export async function load() {
+  return api.get("/items");
+}
+//- k8s/web.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web-frontend
+spec:
+  template:
+    spec:
+      containers:
+        - name: web
+          env:
+            - name: API_URL
+              value: http://catalog-api:8080
+//! rules none
+//! path 3 catalog
+`);
+  });
+});
