@@ -373,3 +373,42 @@ spec:
 `);
   });
 });
+
+describe("TypeScript clients configured in another module", () => {
+  test("axiosRetry on an imported instance applies where the instance is used elsewhere", async () => {
+    await checkFixture(`
+//- web/src/http.ts
+import axios from "axios";
+export const api = axios.create({ baseURL: "http://catalog:8080" });
+//- web/src/retries.ts
+import axiosRetry from "axios-retry";
+import { api } from "./http";
+axiosRetry(api, { retries: 4, retryDelay: axiosRetry.exponentialDelay });
+// ^ layer ×5
+//- web/src/items.ts
+import { api } from "./http";
+export async function items() {
+  return api.get("/items");
+}
+//! rules none
+//! path 5 catalog
+`);
+  });
+
+  test("axiosRetry(axios) configures the default instance for direct axios calls in that service", async () => {
+    await checkFixture(`
+//- web/src/setup.ts
+import axios from "axios";
+import axiosRetry from "axios-retry";
+axiosRetry(axios, { retries: 2, retryDelay: axiosRetry.exponentialDelay });
+// ^ layer ×3
+//- web/src/orders.ts
+import axios from "axios";
+export async function place() {
+  return axios.get("http://orders:8080/orders");
+}
+//! rules none
+//! path 3 orders
+`);
+  });
+});

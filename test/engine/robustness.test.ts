@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { analyzeWorkspace } from "../../server/src/engine/analyze";
 import { DEFAULT_SETTINGS } from "../../server/src/model/model";
+import { FactsCache } from "../../server/src/engine/extract";
 
 const good = {
   path: "svc/client.py",
@@ -50,7 +51,6 @@ test("analysis is deterministic: the same files give the same report", async () 
 });
 
 test("the facts cache re-extracts only changed files", async () => {
-  const { FactsCache } = await import("../../server/src/engine/extract");
   const cache = new FactsCache();
   const first = cache.extract(good.path, good.text);
   assert.equal(cache.extract(good.path, good.text), first, "unchanged text → the same facts object");

@@ -49,6 +49,28 @@ export function link(files: FileFacts[], settings: Settings): Model {
   const callsByFn = new Map<string, CallFact[]>();
   for (const f of files) for (const c of f.calls) push(callsByFn, fnKey(f, c.functionId), c);
 
+  // layers configured on a client through another file's binding of it (axiosRetry(importedApi)),
+  // and on a service's default axios instance (axiosRetry(axios))
+  const stubLayers = new Map<string, string[]>();
+  const defaultInstanceLayers = new Map<string, string[]>();
+  for (const f of files) {
+    for (const c of f.clients) {
+      if (!c.layerIds.length) continue;
+      const ids = c.layerIds.map((id) => layerKey(f, id));
+      const imp = f.imports.find((i) => i.local === c.name);
+      if (imp && imp.module === "axios" && (imp.isDefault || imp.member === null)) {
+        const svc = index.fileService.get(f.path) ?? "";
+        defaultInstanceLayers.set(svc, [...(defaultInstanceLayers.get(svc) ?? []), ...ids]);
+      } else if (imp && c.fromCall === null) {
+        const real = resolver.clientOf(resolver.resolveImport(f, c.name));
+        if (real) {
+          const key = `${real.file.path}#${real.client.id}`;
+          stubLayers.set(key, [...(stubLayers.get(key) ?? []), ...ids]);
+        }
+      }
+    }
+  }
+
   const memo = new Map<string, Reach[]>();
   const inProgress = new Set<string>();
   const calledFunctions = new Set<string>();
@@ -78,11 +100,15 @@ export function link(files: FileFacts[], settings: Settings): Model {
       const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
       const client = receiver ? resolver.clientOf(resolver.resolve(file, scopeId, receiver)) : null;
       if (client) {
-        const clientLayers = client.client.layerIds.map((id) => layerKey(client.file, id));
+        const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
         const baseUrl = client.client.baseUrl ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl } : null;
-        return [{ call, file, layers: clientLayers, baseUrl }];
+        return [{ call, file, layers: [...client.layers, ...viaStubs], baseUrl }];
       }
-      if (req.library !== null) return [{ call, file, layers: [], baseUrl: null }];
+      if (req.library !== null) {
+        // `axios.get(...)` uses the default instance, which axiosRetry(axios) configures process-wide
+        const shared = req.library === "axios" ? (defaultInstanceLayers.get(index.fileService.get(file.path) ?? "") ?? []) : [];
+        return [{ call, file, layers: shared, baseUrl: null }];
+      }
     }
     const target = resolver.resolve(file, scopeId, call.callee);
     if (target?.kind === "function") {

@@ -142,23 +142,46 @@ export class Resolver {
 
   /**
    * The client a name stands for, following factories (`session = make_session()`) and
-   * imports. Returns the client fact that owns the retry layers.
+   * imports. A client fact that merely names an imported client (`axiosRetry(importedApi)`
+   * records one in the importing file) is a stub: the real client is followed and the stub's
+   * layers are kept.
    */
-  clientOf(ref: SymbolRef | null, depth = 0): { file: FileFacts; client: ClientFact } | null {
-    if (!ref || depth > 6) return null;
-    if (ref.kind === "client") {
-      const c = ref.client;
-      if (c.library !== "unknown") return { file: ref.file, client: c };
-      if (!c.fromCall) return null;
-      const factory = this.resolve(ref.file, c.functionId, c.fromCall);
-      if (factory?.kind === "function" && factory.fn.returnsClientId) {
-        const built = factory.file.clients.find((k) => k.id === factory.fn.returnsClientId);
-        return built ? this.clientOf({ kind: "client", file: factory.file, client: built }, depth + 1) : null;
-      }
-      return null;
+  clientOf(ref: SymbolRef | null, depth = 0): ResolvedClient | null {
+    if (!ref || depth > 6 || ref.kind !== "client") return null;
+    const c = ref.client;
+    const own = c.layerIds.map((id) => `${ref.file.path}#${id}`);
+    const imported = ref.file.imports.some((i) => i.local === c.name);
+    if (imported && c.fromCall === null) {
+      const real = this.resolveImport(ref.file, c.name);
+      const resolved = real?.kind === "client" && real.client !== c ? this.clientOf(real, depth + 1) : null;
+      if (resolved) return { ...resolved, layers: [...resolved.layers, ...own.filter((l) => !resolved.layers.includes(l))] };
+    }
+    if (c.library !== "unknown") return { file: ref.file, client: c, layers: own };
+    if (!c.fromCall) return null;
+    const factory = this.resolve(ref.file, c.functionId, c.fromCall);
+    if (factory?.kind === "function" && factory.fn.returnsClientId) {
+      const built = factory.file.clients.find((k) => k.id === factory.fn.returnsClientId);
+      return built ? this.clientOf({ kind: "client", file: factory.file, client: built }, depth + 1) : null;
     }
     return null;
   }
+
+  /** Resolves a name through the file's imports only (skipping local bindings). */
+  resolveImport(file: FileFacts, name: string): SymbolRef | null {
+    const imp = file.imports.find((i) => i.local === name);
+    if (!imp) return null;
+    const target = file.language === "python" ? this.pythonModule(imp.module, file) : this.tsModule(imp.module, file);
+    if (!target) return null;
+    const member = imp.isDefault ? "default" : imp.member;
+    return member ? this.resolve(target, "<module>", member, 1) : { kind: "module", file: target };
+  }
+}
+
+export interface ResolvedClient {
+  file: FileFacts;
+  client: ClientFact;
+  /** global layer ids on the client (its own, plus those configured through stubs) */
+  layers: string[];
 }
 
 /**
