@@ -1,5 +1,6 @@
 import type { CallPath, Model, RetryLayer } from "../model/model";
 import type { RawFinding, Rule } from "./types";
+import { layerName } from "../model/format";
 
 /** Total time the waits between `attempts` attempts can add, from what the layer says (a lower bound when unsure). */
 export function totalWaitSeconds(l: RetryLayer, attempts: number): number {
@@ -66,7 +67,7 @@ export const RL008: Rule = {
       out.push({
         file: l.file,
         span: l.anchor,
-        message: `${l.label}: ${l.maxAttempts} attempts × ${fmt(l.perTryTimeoutSeconds)} per try = ${fmt(total)}, but the overall timeout is ${fmt(l.overallTimeoutSeconds)}: the last attempts can never finish. Lower attempts or perTryTimeout so they fit.`,
+        message: `${layerName(l)}: ${l.maxAttempts} attempts × ${fmt(l.perTryTimeoutSeconds)} per try = ${fmt(total)}, but the overall timeout is ${fmt(l.overallTimeoutSeconds)}: the last attempts can never finish. Lower attempts or perTryTimeout so they fit.`,
         related: [],
         layerId: l.id,
       });
@@ -85,8 +86,8 @@ export const RL008: Rule = {
         out.push({
           file: inner.file,
           span: inner.anchor,
-          message: `${inner.label} can keep one request busy for up to ${fmt(d)}, but ${outer.label} gives each try only ${fmt(budget)}: it gives up and retries while these attempts still run. Bound the retries by the caller's deadline.`,
-          related: [{ file: outer.file, span: outer.anchor, message: `${outer.label}: per-try timeout ${fmt(budget)}` }],
+          message: `${inner.label} can keep one request busy for up to ${fmt(d)}, but ${layerName(outer)} gives each try only ${fmt(budget)}: it gives up and retries while these attempts still run. Bound the retries by the caller's deadline.`,
+          related: [{ file: outer.file, span: outer.anchor, message: `${layerName(outer)}: per-try timeout ${fmt(budget)}` }],
           layerId: inner.id,
         });
       });

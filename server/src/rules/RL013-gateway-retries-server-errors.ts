@@ -1,4 +1,5 @@
 import type { Rule } from "./types";
+import { layerName } from "../model/format";
 
 /** Envoy/Istio retry_on tokens for failures where the upstream never saw the request. */
 export const PRE_SEND_RETRY_ON = new Set(["connect-failure", "refused-stream", "reset-before-request", "envoy-ratelimited", "unavailable", "cancelled"]);
@@ -30,7 +31,7 @@ export const RL013: Rule = {
         return {
           file: l.file,
           span: l.anchor,
-          message: `Edge route ${l.label} retries ${risky.join(", ") || "server errors"} (×${l.maxAttempts ?? "∞"}): the upstream may already have processed the request, and every layer behind the gateway multiplies these retries. Retry only connect-failure,refused-stream,reset-before-request here.`,
+          message: `Edge ${layerName(l)} retries ${risky.join(", ") || "server errors"} (×${l.maxAttempts ?? "∞"}): the upstream may already have processed the request, and every layer behind the gateway multiplies these retries. Retry only connect-failure,refused-stream,reset-before-request here.`,
           related: [],
           layerId: l.id,
         };

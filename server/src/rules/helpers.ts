@@ -1,20 +1,13 @@
 /** Shared wording and lookups for rules: chains, products, locations. Pure functions of the model. */
 import type { CallPath, Model, RelatedLocation, RetryLayer } from "../model/model";
+import { attemptsText, layerName } from "../model/format";
 
-export function times(n: number | null): string {
-  return n === null ? "×∞" : `×${n}`;
-}
+export { attemptsText as times, chainText, layerName } from "../model/format";
 
 export function productText(n: number | null): string {
   return n === null ? "unbounded" : String(n);
 }
 
-export function chainText(model: Model, path: CallPath): string {
-  return path.layers
-    .map((id) => model.layerById.get(id)!)
-    .map((l) => `${l.label} ${times(l.maxAttempts)}`)
-    .join(" → ");
-}
 
 /** "per checkout" — the request that enters the path */
 export function entryText(model: Model, path: CallPath): string {
@@ -28,7 +21,7 @@ export function related(model: Model, path: CallPath, except: string): RelatedLo
   return path.layers
     .filter((id) => id !== except)
     .map((id) => model.layerById.get(id)!)
-    .map((l) => ({ file: l.file, span: l.anchor, message: `${l.label} ${times(l.maxAttempts)} (${l.kind}): ${l.attemptsNote}` }));
+    .map((l) => ({ file: l.file, span: l.anchor, message: `${layerName(l)} ${attemptsText(l.maxAttempts)} (${l.kind}): ${l.attemptsNote}` }));
 }
 
 export function activeLayers(model: Model): RetryLayer[] {

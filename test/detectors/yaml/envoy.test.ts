@@ -322,7 +322,7 @@ test("envoy §4.2 a virtual-host retry_policy applies to its routes; a route-lev
   assert.equal(b.anchor.line, 5);
   assert.equal(a.maxAttempts, 5);
   assert.notEqual(a.localId, b.localId, "local ids stay unique when two layers share an anchor line");
-  assert.equal(a.label, "gateway route /a");
+  assert.equal(a.label, "route /a");
   assert.equal(c.anchor.line, 16);
   assert.equal(c.maxAttempts, 2);
   assert.equal(new Set(facts.layers.map((l) => l.localId)).size, facts.layers.length);

@@ -138,7 +138,7 @@ for (const c of CASES) {
       assert.equal(layer.wait.source, c.expect.wait.source);
     }
     assert.equal(layer.budget, null);
-    assert.equal(layer.label, "mesh route → orders");
+    assert.equal(layer.label, "route → orders");
     assert.equal(facts.routes.length, 1);
     assert.equal(facts.routes[0].layerId, layer.localId);
   });
@@ -243,7 +243,7 @@ test("istio scenario istio-explicit: payments retries at line 30 → 5 attempts;
   assert.equal(payments.overallTimeoutSeconds, 5);
   assert.deepEqual(payments.condition.retryOn, ["5xx", "connect-failure"]);
   assert.equal(payments.condition.afterSendMethods, "all");
-  assert.equal(payments.label, "mesh route → payments");
+  assert.equal(payments.label, "route → payments");
 
   assert.deepEqual(
     facts.routes.map((r) => [r.hosts, r.destinations, r.namespace, r.layerId]),

@@ -62,8 +62,8 @@ test("anchors and aliases: a shared retries block counts on each route, anchored
   assert.deepEqual(
     facts.layers.map((l) => [l.anchor.line, l.maxAttempts, l.condition.retryOn, l.label]),
     [
-      [9, 3, ["connect-failure"], "mesh route → orders"],
-      [14, 3, ["connect-failure"], "mesh route → payments"],
+      [9, 3, ["connect-failure"], "route → orders"],
+      [14, 3, ["connect-failure"], "route → payments"],
     ],
   );
   assert.deepEqual(

@@ -2,6 +2,7 @@
  * What every reporter shares: the report input, ordering (worst path first, findings by place),
  * and the words for products and chains ("27×", "envoy route /checkout ×3 → session ×3").
  */
+import { chainText as formatChain } from "../../model/format";
 import type { AnalysisResult } from "../../engine/analyze";
 import type { CallPath, Finding, Model, Problem, RetryLayer, Severity } from "../../model/model";
 import { ALL_RULES } from "../../rules/registry";
@@ -69,28 +70,11 @@ export function productText(product: number | null): string {
   return product === null ? "∞" : `${product}×`;
 }
 
-/** "×3", "×∞" */
-export function attemptsText(maxAttempts: number | null): string {
-  return maxAttempts === null ? "×∞" : `×${maxAttempts}`;
-}
-
-/** The layer's name in a chain: mesh and gateway layers say which product ("envoy route /checkout"). */
-export function layerName(layer: RetryLayer): string {
-  const label = layer.label || layer.kind;
-  if ((layer.category === "gateway" || layer.category === "mesh") && layer.library) {
-    if (!label.toLowerCase().startsWith(layer.library.toLowerCase())) return `${layer.library} ${label}`;
-  }
-  return label;
-}
+export { attemptsText, layerName } from "../../model/format";
 
 /** "envoy route /checkout ×3 → reserve_stock ×3 → session ×3" */
 export function chainText(path: CallPath, model: Model): string {
-  return path.layers
-    .map((id) => {
-      const layer = model.layerById.get(id) ?? model.layers.find((l) => l.id === id);
-      return layer ? `${layerName(layer)} ${attemptsText(layer.maxAttempts)}` : `${id} ×?`;
-    })
-    .join(" → ");
+  return formatChain(model, path);
 }
 
 /** Rule metadata by code, from the registry. */

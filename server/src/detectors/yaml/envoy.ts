@@ -325,7 +325,7 @@ function addRoute(ctx: YamlDetectorContext, d: YamlDocument, r: RouteInput): voi
     }
     const budgets = clusterNames.map((c) => r.clusters.get(c)?.retryBudget ?? null).filter((b): b is string => b !== null);
     const layer = envoyLayer(ctx, d, policyPair, {
-      label: match ? `gateway route ${match}` : `gateway route → ${clusterNames[0] ?? "upstream"}`,
+      label: match ? `route ${match}` : `route → ${clusterNames[0] ?? "upstream"}`,
       overall,
       timeoutNote,
       budget: budgets.length > 0 ? [...new Set(budgets)].join("; ") : null,

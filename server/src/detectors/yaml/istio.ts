@@ -144,7 +144,7 @@ function istioLayer(
   const perTry = durationSeconds(d, get(d, retries, "perTryTimeout"));
 
   const target = shortHost(route.destinations[0]);
-  const kind = route.edge ? "gateway route" : "mesh route";
+  const kind = route.edge ? "gateway route" : "route";
   const where = route.edge && route.match ? ` ${route.match}` : "";
   // Istio exposes no rate_limited_retry_back_off: Retry-After is never honoured (false when
   // 429/503 are retried explicitly, null otherwise).
