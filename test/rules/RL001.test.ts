@@ -336,6 +336,107 @@ def reserve_stock(order_id, items):
       },
     },
     {
+      name: "a layer on both a budgeted and an unbudgeted path is reported as an error for the unbudgeted one",
+      code: `
+//! rules RL001
+//- deploy/gateway/envoy.yaml
+static_resources:
+  listeners:
+    - name: public_http
+      filter_chains:
+        - filters:
+            - name: envoy.filters.network.http_connection_manager
+              typed_config:
+                "@type": type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager
+                stat_prefix: public
+                route_config:
+                  virtual_hosts:
+                    - name: shop
+                      domains: ["shop.example.com"]
+                      routes:
+                        - match: { prefix: "/checkout" }
+                          route:
+                            cluster: checkout_budgeted
+                            retry_policy:
+# ^ layer ×3 RL001
+                              retry_on: "connect-failure,refused-stream"
+                              num_retries: 2
+    - name: partner_http
+      filter_chains:
+        - filters:
+            - name: envoy.filters.network.http_connection_manager
+              typed_config:
+                "@type": type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager
+                stat_prefix: partner
+                route_config:
+                  virtual_hosts:
+                    - name: partners
+                      domains: ["partners.example.com"]
+                      routes:
+                        - match: { prefix: "/v1/checkout" }
+                          route:
+                            cluster: checkout_plain
+                            retry_policy:
+# ^ layer ×2 RL001
+                              retry_on: "connect-failure,refused-stream"
+                              num_retries: 1
+  clusters:
+    - name: checkout_budgeted
+      type: STRICT_DNS
+      circuit_breakers:
+        thresholds:
+          - retry_budget:
+              budget_percent: { value: 20.0 }
+      load_assignment:
+        cluster_name: checkout_budgeted
+        endpoints:
+          - lb_endpoints:
+              - endpoint:
+                  address:
+                    socket_address: { address: checkout, port_value: 8080 }
+    - name: checkout_plain
+      type: STRICT_DNS
+      load_assignment:
+        cluster_name: checkout_plain
+        endpoints:
+          - lb_endpoints:
+              - endpoint:
+                  address:
+                    socket_address: { address: checkout, port_value: 8080 }
+//- checkout/__init__.py
+//- checkout/app.py
+import requests
+from flask import Flask, jsonify
+from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_random_exponential
+
+app = Flask(__name__)
+
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=1), retry=retry_if_exception_type(requests.ConnectionError))
+# ^ layer ×3 RL001
+def stock(sku):
+    return requests.get(f"http://inventory:8080/stock/{sku}", timeout=1).json()
+
+
+@app.get("/checkout/<sku>")
+def checkout(sku):
+    return jsonify(stock(sku))
+//! path 9 inventory
+//! path 6 inventory
+`,
+      check(result) {
+        assert.deepEqual(result.model.paths.map((p) => `${p.product} budgeted=${p.budgeted}`), ["9 budgeted=true", "6 budgeted=false"]);
+        // the public route is only on the budgeted path: softened
+        assert.equal(findingAt(result, "RL001", "deploy/gateway/envoy.yaml:18").severity, "info");
+        // the partner route and the decorator are on the unbudgeted path: a budget elsewhere does not cap them
+        assert.equal(findingAt(result, "RL001", "deploy/gateway/envoy.yaml:36").severity, "error");
+        const decorator = findingAt(result, "RL001", "checkout/app.py:8");
+        assert.equal(decorator.severity, "error");
+        assert.equal(decorator.product, 6);
+        assert.doesNotMatch(decorator.message, /budgeted/);
+      },
+    },
+    {
       name: "an unbounded layer on a multi-layer path makes the product unbounded (bare @retry over a retrying session)",
       code: `
 //! rules RL001

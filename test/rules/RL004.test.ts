@@ -95,6 +95,32 @@ def price(sku):
     return session.get(f"http://pricing:8080/prices/{sku}", timeout=1).json()
 `,
     },
+    {
+      name: "a hand-rolled loop whose doubling delay adds random.random()",
+      code: `
+//! rules RL004
+//- reports/fetch.py
+import random
+import time
+
+import requests
+
+
+def fetch_index(max_attempts=3):
+    delay = 0.5
+    attempt = 0
+    while True:
+# ^ layer ×3
+        try:
+            return requests.get("http://storage:9000/index", timeout=5)
+        except requests.ConnectionError:
+            attempt += 1
+            if attempt >= max_attempts:
+                raise
+            time.sleep(delay + random.random())
+            delay *= 2
+`,
+    },
   ],
   invalid: [
     {
@@ -209,6 +235,26 @@ export async function listOrders() {
   const { data } = await orders.get("/orders");
   return data;
 }
+`,
+    },
+    {
+      name: "a hand-rolled loop sleeping 2 ** attempt",
+      code: `
+//! rules RL004
+//- reports/fetch.py
+import time
+
+import requests
+
+
+def fetch_report(report_id):
+    for attempt in range(4):
+# ^ layer ×4 RL004
+        try:
+            return requests.get(f"http://storage:9000/reports/{report_id}", timeout=5)
+        except requests.ConnectionError:
+            time.sleep(2 ** attempt)
+    raise RuntimeError("storage unavailable")
 `,
     },
   ],

@@ -130,6 +130,17 @@ def fx_rate(currency):
 //! path 2 api.exchange.example.com
 `,
     },
+    {
+      name: "a workload that opts out with sidecar.istio.io/inject: \"false\" in an injected namespace",
+      code: `
+//! rules RL010
+${namespace("  labels:\n    istio-injection: enabled\n")}
+${ordersDeployment('      labels:\n        app: orders\n        sidecar.istio.io/inject: "false"')}
+${ordersCode(retrying("layer ×3"))}
+//! path 3 inventory
+//! paths 1
+`,
+    },
   ],
   invalid: [
     {
@@ -166,6 +177,35 @@ ${ordersCode(retrying("layer ×3"))}
 ${namespace("  labels:\n    istio-injection: enabled\n# ^ layer ×3 RL010\n")}
 ${ordersDeployment()}
 ${inventoryVirtualService("")}
+${ordersCode(retrying("layer ×3"))}
+//! path 9 inventory
+`,
+    },
+    {
+      name: "istio.io/rev turns injection on; a gateway-bound VirtualService for the host does not configure the sidecar",
+      code: `
+//! rules RL010
+${namespace("  labels:\n    istio.io/rev: canary\n# ^ layer ×3 RL010\n")}
+${ordersDeployment()}
+//- k8s/inventory-public.yaml
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: inventory-public
+  namespace: shop
+spec:
+  hosts:
+    - inventory.example.com
+    - inventory.shop.svc.cluster.local
+  gateways:
+    - istio-system/public-gateway
+  http:
+    - route:
+        - destination:
+            host: inventory.shop.svc.cluster.local
+      retries:
+# ^ layer disabled
+        attempts: 0
 ${ordersCode(retrying("layer ×3"))}
 //! path 9 inventory
 `,

@@ -193,18 +193,87 @@ function fString(n: SyntaxNode, qualify: (dotted: string) => string): ValueExpr 
   return { kind: "concat", parts };
 }
 
-/** Every descendant (pre-order) matching a predicate, not descending into nested defs if asked. */
-export function descendants(
-  root: SyntaxNode,
-  match: (n: SyntaxNode) => boolean,
-  opts: { skipNestedDefs?: boolean } = {},
-): SyntaxNode[] {
+/** Node types a match can name directly, or a predicate. */
+export type NodeMatch = string | readonly string[] | ((n: SyntaxNode) => boolean);
+
+const DEF_TYPES = new Set(["function_definition", "class_definition"]);
+
+interface Indexed {
+  node: SyntaxNode;
+  start: number;
+  end: number;
+}
+
+/**
+ * Every named node of a tree by type, collected in one walk. Crossing into the WebAssembly
+ * heap per node is what makes repeated tree walks slow; detectors ask this index instead and
+ * filter plain arrays by offset.
+ */
+export class NodeIndex {
+  private readonly byType = new Map<string, Indexed[]>();
+  private readonly defs: Indexed[] = [];
+
+  constructor(root: SyntaxNode) {
+    // namedChildren marshals all of a node's children in one call into the WebAssembly heap
+    const stack: SyntaxNode[] = [root];
+    while (stack.length) {
+      const node = stack.pop()!;
+      const entry = { node, start: node.startIndex, end: node.endIndex };
+      const type = node.type;
+      const list = this.byType.get(type);
+      if (list) list.push(entry);
+      else this.byType.set(type, [entry]);
+      if (DEF_TYPES.has(type)) this.defs.push(entry);
+      const children = node.namedChildren;
+      for (let i = children.length - 1; i >= 0; i--) {
+        const c = children[i];
+        if (c) stack.push(c);
+      }
+    }
+  }
+
+  /** Nodes of the given types inside `root` (itself included), in document order. */
+  within(root: SyntaxNode, types: string | readonly string[], opts: { skipNestedDefs?: boolean } = {}): SyntaxNode[] {
+    const rs = root.startIndex;
+    const re = root.endIndex;
+    const wanted = typeof types === "string" ? [types] : types;
+    let found: Indexed[] = [];
+    for (const t of wanted) for (const e of this.byType.get(t) ?? []) if (e.start >= rs && e.end <= re) found.push(e);
+    if (wanted.length > 1) found.sort((a, b) => a.start - b.start);
+    if (opts.skipNestedDefs) {
+      const nested = this.defs.filter((d) => d.start >= rs && d.end <= re && !(d.start === rs && d.end === re));
+      if (nested.length) found = found.filter((e) => !nested.some((d) => e.start >= d.start && e.end <= d.end && e !== d));
+    }
+    return found.map((e) => e.node);
+  }
+}
+
+const indexes = new WeakMap<object, NodeIndex>();
+
+/** The index of the tree `root` belongs to, built on first use. */
+export function nodeIndex(root: SyntaxNode): NodeIndex {
+  const tree = root.tree as object;
+  let index = indexes.get(tree);
+  if (!index) {
+    index = new NodeIndex(tree === root.tree ? (root.tree as { rootNode: SyntaxNode }).rootNode : root);
+    indexes.set(tree, index);
+  }
+  return index;
+}
+
+/**
+ * Every descendant of `root` (itself included) that matches, in document order. Type matches
+ * are answered from the tree's NodeIndex; predicates filter the index's nodes of all types
+ * only when no type is named.
+ */
+export function descendants(root: SyntaxNode, match: NodeMatch, opts: { skipNestedDefs?: boolean } = {}): SyntaxNode[] {
+  if (typeof match !== "function") return nodeIndex(root).within(root, match, opts);
   const out: SyntaxNode[] = [];
   const stack: SyntaxNode[] = [root];
   while (stack.length) {
     const n = stack.pop()!;
     if (match(n)) out.push(n);
-    if (opts.skipNestedDefs && n !== root && (n.type === "function_definition" || n.type === "class_definition")) continue;
+    if (opts.skipNestedDefs && n !== root && DEF_TYPES.has(n.type)) continue;
     for (let i = n.namedChildCount - 1; i >= 0; i--) {
       const c = n.namedChild(i);
       if (c) stack.push(c);

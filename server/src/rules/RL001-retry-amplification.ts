@@ -1,5 +1,6 @@
 import type { Rule } from "./types";
-import { chainText, entryText, pathsThrough, productText, related } from "./helpers";
+import type { CallPath } from "../model/model";
+import { chainText, entryText, productText, related } from "./helpers";
 
 /** RL001: a path whose attempt product exceeds the threshold (DESIGN.md rule catalogue). */
 export const RL001: Rule = {
@@ -26,13 +27,21 @@ export const RL001: Rule = {
   },
   check(model) {
     const out: ReturnType<Rule["check"]> = [];
+    // the worst path through each layer that crosses the threshold (paths are sorted worst
+    // first); a budget on one path does not cap another, so an unbudgeted crossing path is
+    // reported (unsoftened) before a budgeted one. One pass over the paths, not one per layer.
+    const worstByLayer = new Map<string, CallPath>();
+    for (const p of model.paths) {
+      const crosses = p.product === null ? p.layers.length > 1 : p.product > model.settings.threshold;
+      if (!crosses) continue;
+      for (const id of p.layers) {
+        const seen = worstByLayer.get(id);
+        if (!seen || (seen.budgeted && !p.budgeted)) worstByLayer.set(id, p);
+      }
+    }
     for (const layer of model.layers) {
-      if (layer.disabled) continue;
-      // the worst path through this layer that crosses the threshold
-      const worst = pathsThrough(model, layer.id).find((p) =>
-        p.product === null ? p.layers.length > 1 : p.product > model.settings.threshold,
-      );
-      if (!worst) continue;
+      const worst = worstByLayer.get(layer.id);
+      if (layer.disabled || !worst) continue;
       const budget = worst.budgeted ? " The path is budgeted (a retry budget caps retries under load), so this is the worst case, not the steady state." : "";
       out.push({
         file: layer.file,

@@ -18,7 +18,7 @@ function backoffName(q: string | null): string | null {
 }
 
 export function detectBackoff(ctx: PyContext): void {
-  for (const dec of descendants(ctx.tree.rootNode, (n) => n.type === "decorator")) {
+  for (const dec of descendants(ctx.tree.rootNode, "decorator")) {
     const expr = dec.namedChildren[0];
     if (expr?.type !== "call") continue;
     const kind = backoffName(ctx.qualifiedName(expr.childForFieldName("function")));

@@ -52,7 +52,7 @@ export function detectHttpClients(ctx: PyContext): void {
   const root = ctx.tree.rootNode;
 
   // Every Retry(...) / HTTPTransport(retries=N) is a policy, mounted or not.
-  for (const call of descendants(root, (n) => n.type === "call")) {
+  for (const call of descendants(root, "call")) {
     const q = ctx.qualifiedName(call.childForFieldName("function"));
     if (q && RETRY_CLASSES.has(q)) layerByNode.set(call.id, urllib3Layer(ctx, call));
     else if (q && TRANSPORT_CLASSES.has(q)) {
@@ -62,7 +62,7 @@ export function detectHttpClients(ctx: PyContext): void {
   }
 
   const clients: ClientFact[] = [];
-  for (const call of descendants(root, (n) => n.type === "call")) {
+  for (const call of descendants(root, "call")) {
     const q = ctx.qualifiedName(call.childForFieldName("function"));
     const library = q ? CLIENT_CONSTRUCTORS[q] : undefined;
     const binding = bindingOf(call);
@@ -97,7 +97,7 @@ export function detectHttpClients(ctx: PyContext): void {
   }
 
   // session.mount(prefix, HTTPAdapter(max_retries=…))
-  for (const call of descendants(root, (n) => n.type === "call")) {
+  for (const call of descendants(root, "call")) {
     const fn = call.childForFieldName("function");
     if (fn?.type !== "attribute" || fn.childForFieldName("attribute")?.text !== "mount") continue;
     const receiver = fn.childForFieldName("object")?.text ?? "";
@@ -121,7 +121,7 @@ export function detectHttpClients(ctx: PyContext): void {
   for (const l of layerByNode.values()) ctx.facts.layers.push(l);
 
   // factories: `return session` inside the function that built it
-  for (const ret of descendants(root, (n) => n.type === "return_statement")) {
+  for (const ret of descendants(root, "return_statement")) {
     const value = ret.namedChildren[0];
     const fnNode = enclosingDef(ret);
     if (!value || !fnNode) continue;
@@ -192,12 +192,8 @@ function resolveBound(ctx: PyContext, n: SyntaxNode | null | undefined, at: Synt
   if (n.type !== "identifier") return n;
   const scopes = [enclosingDef(at), ctx.tree.rootNode].filter((s): s is SyntaxNode => !!s);
   for (const scope of scopes) {
-    const found = descendants(
-      scope,
-      (a) => a.type === "assignment" && a.childForFieldName("left")?.text === n.text,
-      { skipNestedDefs: true },
-    );
-    const right = found[0]?.childForFieldName("right");
+    const found = descendants(scope, "assignment", { skipNestedDefs: true }).find((a) => a.childForFieldName("left")?.text === n.text);
+    const right = found?.childForFieldName("right");
     if (right) return right;
   }
   return null;

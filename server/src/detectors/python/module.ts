@@ -40,8 +40,8 @@ const HANDLER_DECORATOR_MEMBERS = new Set([...HTTP_VERBS, "route", "api_route", 
 
 export function detectModule(ctx: PyContext): void {
   const root = ctx.tree.rootNode;
-  for (const def of descendants(root, (n) => n.type === "function_definition")) extractFunction(ctx, def);
-  for (const call of descendants(root, (n) => n.type === "call")) extractCall(ctx, call);
+  for (const def of descendants(root, "function_definition")) extractFunction(ctx, def);
+  for (const call of descendants(root, "call")) extractCall(ctx, call);
   for (const stmt of root.namedChildren) {
     const a = stmt?.type === "expression_statement" ? stmt.namedChildren[0] : null;
     if (a?.type !== "assignment") continue;

@@ -20,10 +20,10 @@ const NOT_RETRIED = /^(time|random|math|logging|log|logger|LOG|LOGGER|secrets|as
 const BUDGET_WORDS = /budget|bucket|token|throttl|quota/i;
 
 export function detectRetryLoops(ctx: PyContext): void {
-  for (const def of descendants(ctx.tree.rootNode, (n) => n.type === "function_definition")) {
+  for (const def of descendants(ctx.tree.rootNode, "function_definition")) {
     const body = def.childForFieldName("body");
     if (!body) continue;
-    for (const loop of descendants(body, (n) => n.type === "for_statement" || n.type === "while_statement", { skipNestedDefs: true })) {
+    for (const loop of descendants(body, ["for_statement", "while_statement"], { skipNestedDefs: true })) {
       try {
         const layer = analyzeLoop(ctx, def, loop);
         if (layer) ctx.facts.layers.push(layer);
@@ -41,7 +41,7 @@ function analyzeLoop(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode): LayerFa
   const iter = loop.type === "for_statement" ? loop.childForFieldName("right") : null;
   if (iter?.type === "call" && /Retrying$/.test(dottedName(iter.childForFieldName("function")) ?? "")) return null;
 
-  const calls = descendants(body, (n) => n.type === "call", { skipNestedDefs: true });
+  const calls = descendants(body, "call", { skipNestedDefs: true });
   const sleeps = calls.filter((c) => SLEEPS.has(ctx.qualifiedName(c.childForFieldName("function")) ?? ""));
   if (sleeps.length === 0) return null;
   const retried = calls.filter((c) => {
@@ -59,7 +59,7 @@ function analyzeLoop(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode): LayerFa
   const bound = countBound(ctx, def, loop, body, retried[0]!);
   const condition = loopCondition(ctx, body, def);
   const wait = sleepWait(ctx, def, sleeps[0]!);
-  const budgetName = descendants(body, (n) => n.type === "identifier" && BUDGET_WORDS.test(n.text))[0];
+  const budgetName = descendants(body, "identifier").find((n) => BUDGET_WORDS.test(n.text));
   const budgetCall = budgetName ? enclosingCallText(budgetName) : null;
 
   const paramCall = retried.find((c) => {
@@ -103,7 +103,7 @@ function analyzeLoop(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode): LayerFa
 
 /** A `return` or `break` in the loop body that is not inside an `except` clause. */
 function leavesOnSuccess(body: SyntaxNode): boolean {
-  const exits = descendants(body, (n) => n.type === "return_statement" || n.type === "break_statement", { skipNestedDefs: true });
+  const exits = descendants(body, ["return_statement", "break_statement"], { skipNestedDefs: true });
   return exits.some((e) => {
     for (let p = e.parent; p && p !== body; p = p.parent) if (p.type === "except_clause") return false;
     return true;
@@ -143,7 +143,7 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
 
   // while loops: a counter incremented in the body, compared with a bound
   const counters = new Map<string, SyntaxNode>();
-  for (const inc of descendants(body, (n) => n.type === "augmented_assignment", { skipNestedDefs: true })) {
+  for (const inc of descendants(body, "augmented_assignment", { skipNestedDefs: true })) {
     const left = inc.childForFieldName("left");
     if (left?.type === "identifier" && inc.childForFieldName("operator")?.text === "+=") counters.set(left.text, inc);
   }
@@ -160,7 +160,7 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
     const attempts = Math.max(0, n - c0 + (headCmp.op === "<=" ? 1 : 0));
     return { maxAttempts: attempts, note: `while ${cond!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(headCmp.bound) };
   }
-  for (const check of descendants(body, (n) => n.type === "if_statement", { skipNestedDefs: true })) {
+  for (const check of descendants(body, "if_statement", { skipNestedDefs: true })) {
     const c = check.childForFieldName("condition");
     const cmp = c ? comparisonWith(c, counters) : null;
     if (!cmp || (cmp.op !== ">=" && cmp.op !== ">" && cmp.op !== "==")) continue;
@@ -177,7 +177,7 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
   // a name holding a deadline, not the `timeout=` keyword of the request inside the loop (a
   // per-attempt timeout does not bound the number of attempts)
   const isKeywordName = (n: SyntaxNode) => n.parent?.type === "keyword_argument" && n.parent.childForFieldName("name")?.startIndex === n.startIndex;
-  const deadline = descendants(loop, (n) => n.type === "identifier" && /deadline|timeout|elapsed/i.test(n.text) && !isKeywordName(n))[0];
+  const deadline = descendants(loop, "identifier").find((n) => /deadline|timeout|elapsed/i.test(n.text) && !isKeywordName(n));
   return {
     maxAttempts: null,
     note: deadline ? `no attempt counter; bounded by ${deadline.text} only` : "no attempt counter: the loop retries until it succeeds",
@@ -196,7 +196,7 @@ interface CounterComparison {
 const FLIP: Record<string, CounterComparison["op"]> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==" };
 
 function comparisonWith(cond: SyntaxNode, counters: Map<string, SyntaxNode>): CounterComparison | null {
-  for (const cmp of descendants(cond, (n) => n.type === "comparison_operator")) {
+  for (const cmp of descendants(cond, "comparison_operator")) {
     const operands = cmp.namedChildren.filter((c): c is SyntaxNode => !!c);
     const opNode = cmp.children.find((c) => c && !c.isNamed);
     const op = opNode?.type;
@@ -210,7 +210,7 @@ function comparisonWith(cond: SyntaxNode, counters: Map<string, SyntaxNode>): Co
 
 /** The last value assigned to `name` in the function before `before` (or anywhere in it). */
 function resolveAssigned(ctx: PyContext, def: SyntaxNode, name: string, before?: SyntaxNode): SyntaxNode | null {
-  const found = descendants(def, (n) => n.type === "assignment" && n.childForFieldName("left")?.text === name, { skipNestedDefs: true })
+  const found = descendants(def, "assignment", { skipNestedDefs: true }).filter((n) => n.childForFieldName("left")?.text === name)
     .filter((a) => !before || a.startIndex < before.startIndex);
   const last = found[found.length - 1];
   if (last) return last.childForFieldName("right");
@@ -273,7 +273,7 @@ function delayShape(ctx: PyContext, def: SyntaxNode, n: SyntaxNode | null, depth
     if (c.type === "binary_operator") {
       const op = c.childForFieldName("operator")?.type;
       if (op === "**" || op === "<<") shape.exponential = true;
-      if (op === "*" && descendants(c, (x) => x.type === "identifier" && /attempt|retry|retries|tries|i$|n$/.test(x.text)).length) shape.grows = true;
+      if (op === "*" && descendants(c, "identifier").some((x) => /attempt|retry|retries|tries|i$|n$/.test(x.text))) shape.grows = true;
     }
     if (c.type === "identifier" && c !== n.parent) {
       const assigned = resolveAssigned(ctx, def, c.text);
@@ -284,7 +284,7 @@ function delayShape(ctx: PyContext, def: SyntaxNode, n: SyntaxNode | null, depth
         shape.grows ||= inner.grows;
       }
       // `delay *= 2` in the function: exponential growth
-      const doubled = descendants(def, (x) => x.type === "augmented_assignment" && x.childForFieldName("left")?.text === c.text && x.childForFieldName("operator")?.text === "*=");
+      const doubled = descendants(def, "augmented_assignment").filter((x) => x.childForFieldName("left")?.text === c.text && x.childForFieldName("operator")?.text === "*=");
       if (doubled.length) shape.exponential = true;
     }
   }
@@ -292,7 +292,7 @@ function delayShape(ctx: PyContext, def: SyntaxNode, n: SyntaxNode | null, depth
 }
 
 function loopCondition(ctx: PyContext, body: SyntaxNode, def: SyntaxNode): RetryCondition {
-  const excepts = descendants(body, (n) => n.type === "except_clause", { skipNestedDefs: true });
+  const excepts = descendants(body, "except_clause", { skipNestedDefs: true });
   const raisesOnStatus = ctx.facts.functions.some((f) => f.span.line === def.startPosition.row + 1 && f.raisesOnStatus);
   const listed: string[] = [];
   let bareExcept = false;
@@ -308,7 +308,7 @@ function loopCondition(ctx: PyContext, body: SyntaxNode, def: SyntaxNode): Retry
   const types: string[] | "all" = bareExcept ? "all" : listed;
   const statuses = statusesChecked(ctx, body);
   const base = types === "all" || types.length ? conditionForExceptions(types, raisesOnStatus) : null;
-  const retryAfter = descendants(def, (n) => n.type === "string_content" && /retry-after/i.test(n.text)).length > 0;
+  const retryAfter = descendants(def, "string_content").some((n) => /retry-after/i.test(n.text));
   const permanent4xx = statuses.filter((s) => s >= 400 && s < 500 && ![408, 425, 429].includes(s));
   return {
     allErrors: base?.allErrors ?? false,
@@ -326,7 +326,7 @@ function loopCondition(ctx: PyContext, body: SyntaxNode, def: SyntaxNode): Retry
 /** Statuses compared against `x.status_code` / `x.status` in the loop: `in {502, 503}`, `== 503`, `>= 500`. */
 function statusesChecked(ctx: PyContext, body: SyntaxNode): number[] {
   const out = new Set<number>();
-  for (const cmp of descendants(body, (n) => n.type === "comparison_operator", { skipNestedDefs: true })) {
+  for (const cmp of descendants(body, "comparison_operator", { skipNestedDefs: true })) {
     const operands = cmp.namedChildren.filter((c): c is SyntaxNode => !!c);
     const statusSide = operands.findIndex((o) => /(^|\.)(status_code|status)$/.test(o.text));
     if (statusSide < 0) continue;
@@ -334,7 +334,7 @@ function statusesChecked(ctx: PyContext, body: SyntaxNode): number[] {
     const op = cmp.children.filter((c) => c && !c.isNamed).map((c) => c!.type).join(" ");
     let values: SyntaxNode[] = [];
     if (other?.type === "identifier") {
-      const node = descendants(ctx.tree.rootNode, (n) => n.type === "assignment" && n.childForFieldName("left")?.text === other.text)[0]?.childForFieldName("right");
+      const node = descendants(ctx.tree.rootNode, "assignment").find((n) => n.childForFieldName("left")?.text === other.text)?.childForFieldName("right");
       values = node ? elements(node) : [];
     } else if (other) values = elements(other);
     const nums = values.map((v) => numberValue(v)).filter((v): v is number => v !== null);

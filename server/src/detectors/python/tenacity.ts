@@ -28,7 +28,7 @@ interface StopBound {
 
 export function detectTenacity(ctx: PyContext): void {
   const root = ctx.tree.rootNode;
-  for (const dec of descendants(root, (n) => n.type === "decorator")) {
+  for (const dec of descendants(root, "decorator")) {
     const expr = dec.namedChildren[0];
     if (!expr) continue;
     const isCall = expr.type === "call";
@@ -48,7 +48,7 @@ export function detectTenacity(ctx: PyContext): void {
     });
   }
 
-  for (const call of descendants(root, (n) => n.type === "call")) {
+  for (const call of descendants(root, "call")) {
     const name = tenacityName(ctx.qualifiedName(call.childForFieldName("function")));
     if (name !== "Retrying" && name !== "AsyncRetrying") continue;
     attachRetrying(ctx, call);
@@ -67,7 +67,7 @@ function attachRetrying(ctx: PyContext, call: SyntaxNode): void {
   let callNodes: SyntaxNode[] = [];
   if (loop && (loop.type === "for_statement") && loop.childForFieldName("right")?.id === call.id) {
     const body = loop.childForFieldName("body");
-    callNodes = body ? descendants(body, (n) => n.type === "call", { skipNestedDefs: true }) : [];
+    callNodes = body ? descendants(body, "call", { skipNestedDefs: true }) : [];
   } else if (call.parent?.type === "call" && call.parent.childForFieldName("function")?.id === call.id) {
     callNodes = [call.parent];
     markInvokes(ctx, call.parent);
@@ -75,7 +75,7 @@ function attachRetrying(ctx: PyContext, call: SyntaxNode): void {
     const bound = call.parent.childForFieldName("left")?.text;
     const scope = fnDef ?? ctx.tree.rootNode;
     callNodes = bound
-      ? descendants(scope, (n) => n.type === "call" && n.childForFieldName("function")?.text === bound)
+      ? descendants(scope, "call").filter((n) => n.childForFieldName("function")?.text === bound)
       : [];
     for (const c of callNodes) markInvokes(ctx, c);
   }
