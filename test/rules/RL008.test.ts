@@ -119,6 +119,33 @@ def reserve_stock(order_id, items):
 ruleTester(RL008, {
   valid: [
     {
+      name: "a retry around a request with a timeout, or with a timeout passed from a variable",
+      code: `
+//! rules RL008
+//- orders/client.py
+import requests
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=1))
+# ^ layer ×3
+def stock(sku, timeout):
+    requests.get(f"http://inventory/stock/{sku}", timeout=1)
+    return requests.get(f"http://inventory/level/{sku}", timeout=timeout)
+`,
+    },
+    {
+      name: "httpx has a default timeout (5 s), so a retry around it has a bound",
+      code: `
+//! rules RL008
+//- orders/client.py
+import httpx
+client = httpx.Client(base_url="http://inventory", transport=httpx.HTTPTransport(retries=2))
+# ^ layer ×3
+def stock(sku):
+    return client.get(f"/stock/{sku}")
+`,
+    },
+    {
       name: "Istio: 3 attempts × perTryTimeout 1s fit the 5s route timeout",
       code: `
 //! rules RL008
@@ -187,6 +214,38 @@ ${checkout(`@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=
     },
   ],
   invalid: [
+    {
+      name: "a decorator around requests without a timeout: each attempt can hang forever",
+      code: `
+//! rules RL008
+//- orders/client.py
+import requests
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=1))
+# ^ layer ×3 RL008
+def stock(sku):
+    return requests.get(f"http://inventory/stock/{sku}")
+`,
+      check(result) {
+        assert.match(findingAt(result, "RL008", "orders/client.py:4").message, /no timeout \(requests sets none by default\)/);
+      },
+    },
+    {
+      name: "axios-retry on an instance without a timeout (axios sets none)",
+      code: `
+//! rules RL008
+//- web/src/api.ts
+import axios from "axios";
+import axiosRetry from "axios-retry";
+export const api = axios.create({ baseURL: "http://catalog:8080" });
+axiosRetry(api, { retries: 2, retryDelay: axiosRetry.exponentialDelay });
+// ^ layer ×3 RL008
+export async function items() {
+  return api.get("/items");
+}
+`,
+    },
     {
       name: "Istio: 5 attempts × perTryTimeout 2s = 10s under a 5s route timeout",
       code: `

@@ -18,9 +18,14 @@ interface Reach {
   file: FileFacts;
   /** layer ids, outermost first */
   layers: string[];
+  /** library or client the request goes through, and the client's timeout */
+  via: { library: string | null; timeoutSeconds: number | null; timeoutSet: boolean };
   /** client the request goes through, for its base URL */
   baseUrl: { file: FileFacts; scopeId: string; value: NonNullable<import("../model/facts").ClientFact["baseUrl"]> } | null;
 }
+
+/** libraries with a default per-request timeout (httpx: 5 s); requests, axios and fetch have none */
+const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Client": 5, "httpx.AsyncClient": 5 };
 
 const fnKey = (file: FileFacts, id: string) => `${file.path}::${id}`;
 const layerKey = (file: FileFacts | string, localId: string) => `${typeof file === "string" ? file : file.path}#${localId}`;
@@ -102,12 +107,13 @@ export function link(files: FileFacts[], settings: Settings): Model {
       if (client) {
         const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
         const baseUrl = client.client.baseUrl ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl } : null;
-        return [{ call, file, layers: [...client.layers, ...viaStubs], baseUrl }];
+        const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
+        return [{ call, file, layers: [...client.layers, ...viaStubs], baseUrl, via }];
       }
       if (req.library !== null) {
         // `axios.get(...)` uses the default instance, which axiosRetry(axios) configures process-wide
         const shared = req.library === "axios" ? (defaultInstanceLayers.get(index.fileService.get(file.path) ?? "") ?? []) : [];
-        return [{ call, file, layers: shared, baseUrl: null }];
+        return [{ call, file, layers: shared, baseUrl: null, via: { library: req.library, timeoutSeconds: null, timeoutSet: false } }];
       }
     }
     const target = resolver.resolve(file, scopeId, call.callee);
@@ -178,8 +184,11 @@ export function link(files: FileFacts[], settings: Settings): Model {
               method: req.method,
               protocol,
               idempotencyKey: req.idempotencyKey,
-              timeoutSeconds: req.timeoutSeconds,
+              timeoutSeconds: req.timeoutSeconds ?? r.via.timeoutSeconds ?? LIBRARY_DEFAULT_TIMEOUT[r.via.library ?? ""] ?? null,
               callee: r.call.callee,
+              library: r.via.library,
+              hasTimeout:
+                (req.timeoutSet ?? req.timeoutSeconds !== null) || r.via.timeoutSet || LIBRARY_DEFAULT_TIMEOUT[r.via.library ?? ""] !== undefined,
             },
           ],
           fromGateway: false,

@@ -46,7 +46,8 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
     }
     if (layers.length === 0) return;
     const target = model.hops[hopIdx[hopIdx.length - 1]!]!.callee;
-    const key = `${layers.join(",")}→${target}`;
+    // every maximal chain: two entries reaching one dependency through the same layers are two paths
+    const key = `${services.join(">")}|${layers.join(",")}`;
     if (out.has(key)) return;
     let product: number | null = 1;
     for (const id of layers) {

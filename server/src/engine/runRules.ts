@@ -25,5 +25,14 @@ export function runRules(model: Model, rules: Rule[]): { findings: Finding[]; pr
     }
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.span.line - b.span.line || a.rule.localeCompare(b.rule));
-  return { findings, problems };
+  // one policy line can stand for several layers (an Envoy virtual-host retry_policy applies to
+  // each of its routes): the same message on the same line is one finding
+  const seen = new Set<string>();
+  const unique = findings.filter((f) => {
+    const key = `${f.rule}|${f.file}|${f.span.line}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { findings: unique, problems };
 }

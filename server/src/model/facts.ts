@@ -187,6 +187,8 @@ export interface RequestFact {
   /** true: an Idempotency-Key header is set; false: no such header; null: headers not literal */
   idempotencyKey: boolean | null;
   timeoutSeconds: number | null;
+  /** a timeout is passed, even when its value is not a literal (then timeoutSeconds is null) */
+  timeoutSet?: boolean;
   /** library that sends it when called on a module directly ("requests", "httpx", "psycopg", "fetch") */
   library: string | null;
 }
@@ -209,6 +211,8 @@ export interface ClientFact {
   /** the client keeps retry state across calls (token bucket / quota) */
   hasRetryQuota: boolean;
   timeoutSeconds: number | null;
+  /** a default timeout is configured on the client, even when its value is not a literal */
+  timeoutSet?: boolean;
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */

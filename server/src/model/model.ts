@@ -33,9 +33,14 @@ export interface LinkedCall {
   method: string | null;
   protocol: "http" | "grpc" | "db";
   idempotencyKey: boolean | null;
+  /** per-attempt timeout: the call's, else its client's, else the library default; null = none or not a literal */
   timeoutSeconds: number | null;
+  /** some timeout bounds each attempt (possibly one whose value is not a literal) */
+  hasTimeout: boolean;
   /** "session.post" */
   callee: string;
+  /** the library that sends it: "requests", "requests.Session", "httpx.Client", "axios", "psycopg" */
+  library: string | null;
 }
 
 /**

@@ -46,7 +46,7 @@ export const RL008: Rule = {
     fixSafety: "display-only",
     docs: {
       whatItDoes:
-        "Reports a layer whose attempts × per-try timeout (plus back-off) exceed its own overall timeout (Istio/Envoy route `timeout` vs `perTryTimeout`), and code retries that can run longer than the per-try timeout of a gateway or mesh layer in front of them.",
+        "Reports a layer whose attempts × per-try timeout (plus back-off) exceed its own overall timeout (Istio/Envoy route `timeout` vs `perTryTimeout`), code retries that can run longer than the per-try timeout of a gateway or mesh layer in front of them, and code or client retries around requests with no timeout at all (requests, axios and fetch set none by default), which no deadline bounds.",
       whyItMatters:
         "Attempts that cannot finish before the caller gives up are pure waste: the caller has already returned an error (and may retry itself), while the retries keep loading the dependency.",
       example: "retries:\n  attempts: 4        # 5 attempts\n  perTryTimeout: 2s  # 5 × 2 s = 10 s\ntimeout: 5s          # the route gives up after 5 s",
@@ -71,6 +71,25 @@ export const RL008: Rule = {
         related: [],
         layerId: l.id,
       });
+    }
+    // retries around requests with no timeout at all: one hung attempt holds the caller forever,
+    // and nothing bounds the total time of the retries
+    for (const hop of model.hops) {
+      const hanging = hop.calls.find((c) => c.protocol === "http" && !c.hasTimeout && c.library !== null);
+      if (!hanging) continue;
+      for (const id of hop.layerIds) {
+        const l = model.layerById.get(id);
+        if (!l || l.disabled || seen.has(id) || (l.category !== "code" && l.category !== "client")) continue;
+        if (l.overallTimeoutSeconds !== null || l.timeBound !== null) continue;
+        seen.add(id);
+        out.push({
+          file: l.file,
+          span: l.anchor,
+          message: `${layerName(l)} retries ${hanging.callee} (${hanging.file}:${hanging.span.line}), which has no timeout (${hanging.library} sets none by default): one hung attempt blocks forever and nothing bounds the retries' total time. Pass a timeout and bound the retries by a deadline.`,
+          related: [{ file: hanging.file, span: hanging.span, message: "request without a timeout" }],
+          layerId: l.id,
+        });
+      }
     }
     for (const path of model.paths) {
       path.layers.forEach((outerId, i) => {

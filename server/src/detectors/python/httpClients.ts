@@ -81,6 +81,7 @@ export function detectHttpClients(ctx: PyContext): void {
     if (library.startsWith("httpx")) {
       client.baseUrl = ctx.value(parts.keywords.get("base_url"));
       client.timeoutSeconds = timeoutOf(parts.keywords.get("timeout"));
+      client.timeoutSet = parts.keywords.has("timeout");
       const transport = resolveBound(ctx, parts.keywords.get("transport"), call);
       const l = transport ? layerByNode.get(transport.id) : undefined;
       if (l) client.layerIds.push(l.localId);

@@ -174,6 +174,7 @@ function requestOf(ctx: PyContext, callee: string, parts: ReturnType<typeof call
     protocol: "http",
     idempotencyKey: idempotencyKeyOf(parts.keywords.get("headers")),
     timeoutSeconds: timeoutOf(parts.keywords.get("timeout")),
+    timeoutSet: parts.keywords.has("timeout") || parts.hasSplat,
     library: LIBRARY_REQUEST_FUNCTIONS[owner] ?? (q === "urllib.request.urlopen" ? "urllib" : null),
   };
 }

@@ -229,6 +229,7 @@ function collectCreatedClients(sf: ts.SourceFile, names: Names, index: FileIndex
         fromCall: null,
         perCall: functionId !== MODULE,
         timeoutSeconds: timeout ? msToSeconds(numberValue(timeout)) : null,
+        timeoutSet: timeout !== undefined && timeout !== null,
       },
       declaration,
     );

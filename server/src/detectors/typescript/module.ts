@@ -662,6 +662,14 @@ function timeoutIn(config: ts.Expression | undefined): number | null {
   return null;
 }
 
+/** A timeout is configured (`timeout`, `signal`), or the options are not a literal and may hold one. */
+export function timeoutSetIn(config: ts.Expression | undefined): boolean {
+  if (!config) return false;
+  const c = unwrap(config);
+  if (!ts.isObjectLiteralExpression(c)) return true;
+  return objectProperty(c, "timeout") !== undefined || objectProperty(c, "signal") !== undefined || hasSpread(c);
+}
+
 function urlOf(e: ts.Expression | ts.MethodDeclaration | undefined): ValueExpr | null {
   if (e === undefined || ts.isMethodDeclaration(e)) return null;
   return valueOf(e);
@@ -679,6 +687,7 @@ function requestFromConfig(config: ts.Expression, library: string | null): Reque
     protocol: "http",
     idempotencyKey: idempotencyIn(c),
     timeoutSeconds: timeoutIn(c),
+    timeoutSet: timeoutSetIn(c),
     library,
   };
 }
@@ -699,6 +708,7 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
       protocol: "http",
       idempotencyKey: idempotencyIn(init),
       timeoutSeconds: timeoutIn(init),
+    timeoutSet: timeoutSetIn(init),
       library: "fetch",
     };
   }
@@ -732,6 +742,7 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
       protocol: "http",
       idempotencyKey: fromConfig ? fromConfig.idempotencyKey : false,
       timeoutSeconds: fromConfig?.timeoutSeconds ?? null,
+      timeoutSet: fromConfig?.timeoutSet ?? false,
       library,
     };
   }
@@ -750,6 +761,7 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
     protocol: "http",
     idempotencyKey: idempotencyIn(config),
     timeoutSeconds: timeoutIn(config),
+    timeoutSet: timeoutSetIn(config),
     library,
   };
 }
