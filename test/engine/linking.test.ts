@@ -412,3 +412,31 @@ export async function place() {
 `);
   });
 });
+
+describe("TypeScript exports under another name", () => {
+  test("a default-exported instance and a renamed export are followed to their local symbols", async () => {
+    await checkFixture(`
+//- shop/src/client.ts
+import axios from "axios";
+import axiosRetry from "axios-retry";
+const orders = axios.create({ baseURL: "http://orders:8080", timeout: 1000 });
+axiosRetry(orders, { retries: 1, retryDelay: axiosRetry.exponentialDelay });
+// ^ layer ×2
+export default orders;
+//- shop/src/helpers.ts
+import client from "./client";
+function loadAll() {
+  return client.get("/all");
+}
+export { loadAll as fetchEverything };
+//- shop/src/main.ts
+import { fetchEverything } from "./helpers";
+export function run() {
+  return fetchEverything();
+}
+//! rules none
+//! path 2 orders
+//! paths 1
+`);
+  });
+});

@@ -88,7 +88,8 @@ export class Resolver {
       if (client) return { kind: "client", file, client };
       return null;
     }
-    const head = parts[0]!;
+    const alias = scopeId === "<module>" ? file.exportAliases?.[parts[0]!] : undefined;
+    const head = alias ?? parts[0]!;
     const local = this.local(file, scopeId, head);
     if (local) return parts.length === 1 || local.kind !== "module" ? local : this.resolve(local.file, "<module>", parts.slice(1).join("."), depth + 1);
     const imp = file.imports.find((i) => i.local === head);

@@ -297,6 +297,8 @@ export interface FileFacts {
   constants: ConstantFact[];
   /** names the file exports (TS); Python exports every top-level name */
   exports: string[];
+  /** exported name → local name where they differ (`export default handler` → default: handler) */
+  exportAliases?: Record<string, string>;
   workloads: WorkloadFact[];
   namespaces: NamespaceFact[];
   routes: MeshRouteFact[];

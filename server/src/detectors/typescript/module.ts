@@ -361,6 +361,43 @@ function moduleExportName(n: ts.ModuleExportName): string {
 // ---------------------------------------------------------------------------------------------
 // Exports
 
+/**
+ * Exported name → local name where they differ (`export default function handler` →
+ * default → handler, `export { a as b }`, `module.exports = x`), so the linker can follow an
+ * import of the exported name to the local symbol.
+ */
+function exportAliasesOf(sf: ts.SourceFile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const stmt of sf.statements) {
+    if ((ts.isFunctionDeclaration(stmt) || ts.isClassDeclaration(stmt)) && hasExportModifier(stmt) && hasDefaultModifier(stmt) && stmt.name) {
+      out.default = stmt.name.text;
+    } else if (ts.isExportAssignment(stmt) && ts.isIdentifier(unwrap(stmt.expression))) {
+      out.default = (unwrap(stmt.expression) as ts.Identifier).text;
+    } else if (ts.isExportDeclaration(stmt) && !stmt.moduleSpecifier && stmt.exportClause && ts.isNamedExports(stmt.exportClause)) {
+      for (const el of stmt.exportClause.elements) {
+        if (el.propertyName) out[moduleExportName(el.name)] = moduleExportName(el.propertyName);
+      }
+    } else if (ts.isExpressionStatement(stmt)) {
+      const e = unwrap(stmt.expression);
+      if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+      const name = commonJsExportName(e.left);
+      const right = unwrap(e.right);
+      if (name === null) continue;
+      if (ts.isIdentifier(right) && right.text !== name) out[name] = right.text;
+      else if (name === "default" && ts.isObjectLiteralExpression(right)) {
+        for (const p of right.properties) {
+          if (ts.isPropertyAssignment(p) && ts.isIdentifier(unwrap(p.initializer)) && p.name) {
+            const key = propertyNameText(p.name);
+            const local = (unwrap(p.initializer) as ts.Identifier).text;
+            if (key !== null && key !== local) out[key] = local;
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
 function exportsOf(sf: ts.SourceFile): string[] {
   const out = new Set<string>();
   for (const stmt of sf.statements) {
@@ -801,6 +838,7 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   const imports = index.imports;
   for (const { node: _node, ...fact } of imports) facts.imports.push(fact);
   facts.exports.push(...exportsOf(sf));
+  facts.exportAliases = exportAliasesOf(sf);
   facts.constants.push(...constantsOf(sf));
 
   const names = requestNames(imports);
