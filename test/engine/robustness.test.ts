@@ -70,3 +70,11 @@ test("a wide fan-out workspace stays within the path cap and terminates", async 
   assert.ok(result.model.paths.length > 0);
   assert.ok(result.model.paths.length <= 5000);
 });
+
+test("test files handed to the engine are not production layers unless includeTests", async () => {
+  const testFile = { path: "svc/tests/test_client.py", text: good.text };
+  const without = await analyzeWorkspace([testFile], DEFAULT_SETTINGS);
+  assert.equal(without.model.layers.length, 0);
+  const withTests = await analyzeWorkspace([testFile], { ...DEFAULT_SETTINGS, includeTests: true });
+  assert.equal(withTests.model.layers.length, 1);
+});

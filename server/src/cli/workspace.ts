@@ -17,7 +17,7 @@ import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
 import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
-import { sourceLanguage } from "../model/languages";
+import { isTestFile, isTestFolder, sourceLanguage } from "../model/languages";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -78,26 +78,7 @@ export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
 const DOTNET_OUTPUT_FOLDERS: ReadonlySet<string> = new Set(["bin", "obj"]);
 const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj|sln)$/i;
 
-export const TEST_FOLDERS: ReadonlySet<string> = new Set(["test", "tests", "__tests__", "spec", "specs"]);
-
-const TEST_FILE_PATTERNS: readonly RegExp[] = [
-  /^test_.*\.py$/,
-  /_test\.py$/,
-  /^conftest\.py$/,
-  /\.test\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/,
-  /\.spec\.[^.]+$/,
-  /Tests?\.java$/,
-  /Tests?\.cs$/,
-  /_test\.go$/,
-];
-
-export function isTestFolder(name: string): boolean {
-  return TEST_FOLDERS.has(name);
-}
-
-export function isTestFile(name: string): boolean {
-  return TEST_FILE_PATTERNS.some((re) => re.test(name));
-}
+export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
 const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries/;

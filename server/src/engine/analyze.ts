@@ -8,6 +8,7 @@ import type { Finding, Model, Problem, Settings } from "../model/model";
 import { ALL_RULES } from "../rules/registry";
 import { initTreeSitter } from "../parsing/treeSitter";
 import { FactsCache } from "./extract";
+import { isTestPath } from "../model/languages";
 import { link } from "./link";
 import { runRules } from "./runRules";
 
@@ -39,9 +40,11 @@ export async function analyzeWorkspace(files: SourceFile[], settings: Settings, 
   await initTreeSitter();
   const cache = options.cache ?? new FactsCache();
   const facts: FileFacts[] = [];
-  files.forEach((f, i) => {
+  // whatever hands files in (CLI walker, editor buffers), test code is not production code
+  const production = settings.includeTests ? files : files.filter((f) => !isTestPath(f.path));
+  production.forEach((f, i) => {
     facts.push(cache.extract(f.path, f.text));
-    options.onProgress?.(i + 1, files.length);
+    options.onProgress?.(i + 1, production.length);
   });
   return analyzeFacts(facts, settings);
 }

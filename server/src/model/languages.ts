@@ -41,3 +41,32 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   if (/\.d\.[cm]?ts$|\.min\.[cm]?js$/i.test(base)) return null;
   return SOURCE_EXTENSIONS[base.slice(dot).toLowerCase()] ?? null;
 }
+
+/** Folders holding tests: layers there are not production layers (skipped unless includeTests). */
+export const TEST_FOLDERS: ReadonlySet<string> = new Set(["test", "tests", "__tests__", "spec", "specs"]);
+
+const TEST_FILE_PATTERNS: readonly RegExp[] = [
+  /^test_.*\.py$/,
+  /_test\.py$/,
+  /^conftest\.py$/,
+  /\.test\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/,
+  /\.spec\.[^.]+$/,
+  /Tests?\.java$/,
+  /Tests?\.cs$/,
+  /_test\.go$/,
+];
+
+export function isTestFolder(name: string): boolean {
+  return TEST_FOLDERS.has(name);
+}
+
+export function isTestFile(name: string): boolean {
+  return TEST_FILE_PATTERNS.some((re) => re.test(name));
+}
+
+/** A workspace-relative path inside a test folder or naming a test file. */
+export function isTestPath(path: string): boolean {
+  const parts = path.split("/");
+  const name = parts.pop() ?? "";
+  return isTestFile(name) || parts.some(isTestFolder);
+}
