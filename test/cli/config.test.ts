@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { loadConfig, parseConfig } from "../../server/src/cli/config";
+import { loadConfig, parseConfig } from "../../server/src/host/config";
 import { DEFAULT_SETTINGS } from "../../server/src/model/model";
 
 const FILE = ".retrylens.yaml";

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { isTestFile, readWorkspace, worthParsing } from "../../server/src/cli/workspace";
+import { isTestFile, readWorkspace, worthParsing } from "../../server/src/host/workspace";
 import { sourceLanguage } from "../../server/src/model/languages";
 
 const PY = "import requests\n\ndef get():\n    return requests.get('http://inventory/x')\n";

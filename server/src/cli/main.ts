@@ -9,13 +9,13 @@ import * as path from "node:path";
 import { analyzeWorkspace } from "../engine/analyze";
 import type { Finding, Problem } from "../model/model";
 import { parseArgs, USAGE, UsageError, type FailOn, type ScanArgs } from "./args";
-import { loadConfig } from "./config";
+import { loadConfig } from "../host/config";
 import { createProgress } from "./progress";
 import { SEVERITY_RANK, plural, type ReportInput } from "./report/common";
 import { renderJson } from "./report/json";
 import { renderSarif } from "./report/sarif";
 import { renderText } from "./report/text";
-import { describeSkipped, readWorkspace } from "./workspace";
+import { describeSkipped, readWorkspace } from "../host/workspace";
 
 declare const __RETRYLENS_VERSION__: string | undefined;
 

@@ -23,6 +23,8 @@ export interface AnalysisResult {
   findings: Finding[];
   facts: FileFacts[];
   problems: Problem[];
+  /** findings hidden by `retry-lens: ignore` comments */
+  suppressed?: number;
 }
 
 export interface AnalyzeOptions {
@@ -59,6 +61,7 @@ export function analyzeFacts(facts: FileFacts[], settings: Settings): AnalysisRe
     problems.push({ file: "", line: null, message: `linking failed: ${(err as Error).stack ?? err}` });
     model = { layers: [], clients: [], layerById: new Map(), hops: [], paths: [], services: new Map(), fileService: new Map(), settings };
   }
-  const { findings, problems: ruleProblems } = runRules(model, ALL_RULES);
-  return { model, findings, facts, problems: [...problems, ...ruleProblems] };
+  const suppressions = new Map(facts.filter((f) => f.suppressions.length).map((f) => [f.path, f.suppressions]));
+  const { findings, problems: ruleProblems, suppressed } = runRules(model, ALL_RULES, suppressions);
+  return { model, findings, facts, problems: [...problems, ...ruleProblems], suppressed };
 }

@@ -4,8 +4,14 @@
  */
 import type { Finding, Model, Problem } from "../model/model";
 import type { Rule } from "../rules/types";
+import { isSuppressed, type SuppressionFact } from "../model/suppression";
 
-export function runRules(model: Model, rules: Rule[]): { findings: Finding[]; problems: Problem[] } {
+export function runRules(
+  model: Model,
+  rules: Rule[],
+  suppressions: ReadonlyMap<string, readonly SuppressionFact[]> = new Map(),
+): { findings: Finding[]; problems: Problem[]; suppressed: number } {
+  let suppressed = 0;
   const findings: Finding[] = [];
   const problems: Problem[] = [];
   for (const rule of rules) {
@@ -13,6 +19,11 @@ export function runRules(model: Model, rules: Rule[]): { findings: Finding[]; pr
     if (setting === "off") continue;
     try {
       for (const raw of rule.check(model)) {
+        const inFile = suppressions.get(raw.file);
+        if (inFile && isSuppressed(inFile, rule.meta, raw.span.line)) {
+          suppressed++;
+          continue;
+        }
         findings.push({
           ...raw,
           rule: rule.meta.code,
@@ -34,5 +45,5 @@ export function runRules(model: Model, rules: Rule[]): { findings: Finding[]; pr
     seen.add(key);
     return true;
   });
-  return { findings: unique, problems };
+  return { findings: unique, problems, suppressed };
 }

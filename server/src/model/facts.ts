@@ -7,6 +7,8 @@
  * file; the linker makes global ids as `${path}#${localId}`.
  */
 
+import type { SuppressionFact } from "./suppression";
+
 export interface SourceSpan {
   line: number;
   column: number;
@@ -305,6 +307,8 @@ export interface FileFacts {
   clusters: ClusterFact[];
   /** function ids referenced as values (passed as callbacks): they are not entry points */
   referencedFunctions: string[];
+  /** `retry-lens: ignore …` comments */
+  suppressions: SuppressionFact[];
   problems: ProblemFact[];
 }
 
@@ -325,6 +329,7 @@ export function emptyFacts(path: string, language: Language, module: string | nu
     routes: [],
     clusters: [],
     referencedFunctions: [],
+    suppressions: [],
     problems: [],
   };
 }

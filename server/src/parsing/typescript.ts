@@ -310,3 +310,28 @@ export function valueOf(node: ts.Expression): ValueExpr {
 export function msToSeconds(ms: number | null): number | null {
   return ms === null || !Number.isFinite(ms) ? null : ms / 1000;
 }
+
+/**
+ * Every comment in the file with its 1-based line: the leading and trailing comment ranges the
+ * compiler attaches to tokens, collected once per position.
+ */
+export function commentsOf(sf: ts.SourceFile): Array<{ text: string; line: number }> {
+  const text = sf.text;
+  const seen = new Set<number>();
+  const out: Array<{ text: string; line: number }> = [];
+  const take = (ranges: ts.CommentRange[] | undefined) => {
+    for (const r of ranges ?? []) {
+      if (seen.has(r.pos)) continue;
+      seen.add(r.pos);
+      out.push({ text: text.slice(r.pos, r.end), line: sf.getLineAndCharacterOfPosition(r.pos).line + 1 });
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    take(ts.getLeadingCommentRanges(text, node.pos));
+    take(ts.getTrailingCommentRanges(text, node.end));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  take(ts.getLeadingCommentRanges(text, sf.endOfFileToken.pos));
+  return out;
+}

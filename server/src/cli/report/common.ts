@@ -7,7 +7,7 @@ import type { AnalysisResult } from "../../engine/analyze";
 import type { CallPath, Finding, Model, Problem, RetryLayer, Severity } from "../../model/model";
 import { ALL_RULES } from "../../rules/registry";
 import type { RuleMeta } from "../../rules/types";
-import type { SkippedFile } from "../workspace";
+import type { SkippedFile } from "../../host/workspace";
 
 export interface ReportInput {
   result: AnalysisResult;

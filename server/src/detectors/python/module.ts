@@ -7,6 +7,7 @@ import type { CallArg, RequestFact } from "../../model/facts";
 import { argument, callParts, descendants, dottedName, nodeSpan, numberValue, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
+import { parseSuppression } from "../../model/suppression";
 
 export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
@@ -52,6 +53,10 @@ export function detectModule(ctx: PyContext): void {
     if (value && value.kind !== "unknown") ctx.facts.constants.push({ name: left.text, value, line: a.startPosition.row + 1 });
   }
   ctx.facts.exports = ctx.facts.functions.filter((f) => f.topLevel).map((f) => f.name);
+  for (const comment of descendants(root, "comment")) {
+    const s = parseSuppression(comment.text, comment.startPosition.row + 1);
+    if (s) ctx.facts.suppressions.push(s);
+  }
 }
 
 function extractFunction(ctx: PyContext, def: SyntaxNode): void {

@@ -4,8 +4,9 @@
  * clients and axios-retry layers (reference §2.1). Each detector runs inside its own guard, so
  * one that throws costs a ProblemFact, not the file (DESIGN.md "Robustness").
  */
+import { parseSuppression } from "../../model/suppression";
 import { emptyFacts, type FileFacts } from "../../model/facts";
-import { parseTypeScript, syntaxErrors, ts } from "../../parsing/typescript";
+import { commentsOf, parseTypeScript, syntaxErrors, ts } from "../../parsing/typescript";
 import { extractAxiosFacts } from "./axios";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
@@ -39,6 +40,17 @@ export function extractTypeScript(path: string, text: string): FileFacts {
     }
   } catch {
     // diagnostics are a courtesy; the tree is what matters
+  }
+
+  if (text.includes("retry-lens:")) {
+    try {
+      for (const c of commentsOf(sf)) {
+        const s = parseSuppression(c.text, c.line);
+        if (s) facts.suppressions.push(s);
+      }
+    } catch (e) {
+      facts.problems.push({ line: 1, message: `suppression comments could not be read: ${message(e)}` });
+    }
   }
 
   let index: FileIndex;

@@ -4,6 +4,7 @@
  * well-formed documents are still read; a detector that throws on a document adds one problem
  * and the other detectors still run.
  */
+import { yamlSuppressions } from "./comments";
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseYaml, type YamlFile } from "../../parsing/yaml";
 import { detectCompose } from "./compose";
@@ -30,6 +31,11 @@ export function extractYaml(path: string, text: string): FileFacts {
     return facts;
   }
   facts.problems.push(...file.problems);
+  try {
+    facts.suppressions.push(...yamlSuppressions(text));
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `suppression comments could not be read: ${message(err)}` });
+  }
 
   const used = new Set<string>();
   const ctx: YamlDetectorContext = {
