@@ -6,7 +6,7 @@
 //   node esbuild.mjs            build
 //   node esbuild.mjs --watch    rebuild on change
 import * as esbuild from "esbuild";
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,6 +73,8 @@ const builds = targets
     external: [...common.external, ...(t.external ?? [])],
   }));
 
+// a clean dist: no stale bundle from an entry that no longer exists
+if (!watch) rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 for (const [pkgName, file] of WASM) copyFileSync(packageFile(pkgName, file), join(dist, file));
 

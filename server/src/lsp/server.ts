@@ -1,0 +1,367 @@
+/**
+ * The Retry Lens language server: `node dist/server.js --stdio` (or `--node-ipc` from VS Code).
+ * Indexes every workspace folder on start, keeps each folder's engine session in step with
+ * buffers and file events, and publishes diagnostics for every file whose findings changed (a
+ * YAML edit can change a Python file's diagnostics). Every handler runs in a guard: an error is
+ * logged and answered with an empty result, never a dead server.
+ */
+import * as path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import {
+  createConnection,
+  DidChangeConfigurationNotification,
+  FileChangeType,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  CodeActionKind,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
+} from "vscode-languageserver/node";
+import { toDiagnostic } from "./convert";
+import { Folder } from "./folder";
+import { codeActionsFor } from "./handlers/codeActions";
+import { codeLenses } from "./handlers/codeLens";
+import { hoverMarkdown } from "./handlers/hover";
+import { folderModelView } from "./modelView";
+import {
+  ModelChangedNotification,
+  ModelRequest,
+  RescanRequest,
+  SERVER_COMMANDS,
+  type EditorSettings,
+  type ModelChangedParams,
+  type RetryModelView,
+} from "../protocol";
+import { sourceLanguage } from "../model/languages";
+
+/** edits arriving within this many ms are analysed together */
+const DEBOUNCE_MS = 15;
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const folders: Folder[] = [];
+  let clientCapabilities: InitializeParams["capabilities"] = {};
+  let modelVersion = 0;
+  const published = new Map<string, string>();
+  const timers = new Map<Folder, NodeJS.Timeout>();
+  let indexing: Promise<void> = Promise.resolve();
+  let indexingNow = false;
+
+  const log = (message: string) => connection.console.log(`[retry-lens] ${message}`);
+  const logError = (where: string, err: unknown) =>
+    connection.console.error(`[retry-lens] ${where} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+
+  function guard<A extends unknown[], R>(where: string, fallback: R, fn: (...args: A) => R | Promise<R>): (...args: A) => Promise<R> {
+    return async (...args: A) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        logError(where, err);
+        return fallback;
+      }
+    };
+  }
+
+  const folderOf = (uri: string): { folder: Folder; file: string } | null => {
+    if (!uri.startsWith("file:")) return null;
+    const abs = fileURLToPath(uri);
+    // innermost folder first (nested workspace folders)
+    for (const folder of [...folders].sort((a, b) => b.root.length - a.root.length)) {
+      const file = folder.relative(abs);
+      if (file !== null) return { folder, file };
+    }
+    return null;
+  };
+
+  const openBuffersOf = (folder: Folder): Map<string, string> => {
+    const out = new Map<string, string>();
+    for (const doc of documents.all()) {
+      const hit = folderOf(doc.uri);
+      if (hit?.folder === folder && !folder.isConfigFile(hit.file)) out.set(hit.file, doc.getText());
+    }
+    return out;
+  };
+
+  async function editorSettings(folder: Folder): Promise<Partial<EditorSettings>> {
+    if (!clientCapabilities.workspace?.configuration) return {};
+    try {
+      const value = (await connection.workspace.getConfiguration({ scopeUri: folder.uri, section: "retryLens" })) as Partial<EditorSettings> | null;
+      return value ?? {};
+    } catch {
+      return {};
+    }
+  }
+
+  // ---------------------------------------------------------------- analysis and publishing
+
+  function schedule(folder: Folder): void {
+    const pending = timers.get(folder);
+    if (pending) clearTimeout(pending);
+    timers.set(
+      folder,
+      setTimeout(() => {
+        timers.delete(folder);
+        void guard("analysis", undefined, () => analyzeAndPublish(folder))();
+      }, DEBOUNCE_MS),
+    );
+  }
+
+  function analyzeAndPublish(folder: Folder): void {
+    if (!folder.indexed) return;
+    const byUri = new Map<string, Diagnostic[]>();
+    if (folder.enabled) {
+      const result = folder.session.analyze();
+      for (const f of result.findings) {
+        const uri = pathToFileURL(path.join(folder.root, f.file)).toString();
+        const list = byUri.get(uri) ?? [];
+        list.push(toDiagnostic(folder, f));
+        byUri.set(uri, list);
+      }
+      for (const p of result.problems.slice(0, 50)) log(`${p.file || "workspace"}${p.line ? `:${p.line}` : ""}: ${p.message}`);
+    }
+    for (const p of folder.configProblems) {
+      const uri = pathToFileURL(path.join(folder.root, p.file)).toString();
+      const list = byUri.get(uri) ?? [];
+      const line = Math.max(0, p.line - 1);
+      list.push({
+        range: { start: { line, character: 0 }, end: { line, character: (folder.text(p.file)?.split("\n")[line] ?? "").length } },
+        severity: 1,
+        source: "retry-lens",
+        code: "config",
+        message: `${p.message} (the default applies)`,
+      });
+      byUri.set(uri, list);
+    }
+    const folderUris = [...published.keys()].filter((uri) => folderOf(uri)?.folder === folder);
+    for (const uri of new Set([...folderUris, ...byUri.keys()])) {
+      const diagnostics = byUri.get(uri) ?? [];
+      const key = JSON.stringify(diagnostics);
+      if (published.get(uri) === key) continue;
+      if (diagnostics.length) published.set(uri, key);
+      else published.delete(uri);
+      void connection.sendDiagnostics({ uri, diagnostics });
+    }
+    modelVersion++;
+    void connection.sendNotification(ModelChangedNotification, summary());
+  }
+
+  function summary(): ModelChangedParams {
+    const view = modelView();
+    return { version: view.version, worstProduct: view.worstProduct, threshold: view.threshold, paths: view.paths.length, findings: view.findings };
+  }
+
+  function modelView(): RetryModelView {
+    const merged: RetryModelView = { version: modelVersion, threshold: 3, worstProduct: 1, layers: [], paths: [], edges: [], findings: 0, indexing: indexingNow };
+    for (const folder of folders) {
+      if (!folder.indexed || !folder.enabled) continue;
+      const view = folderModelView(folder, folder.session.analyze());
+      merged.threshold = view.threshold;
+      merged.layers.push(...view.layers);
+      merged.paths.push(...view.paths.map((p) => ({ ...p, id: folders.length > 1 ? `${path.basename(folder.root)}/${p.id}` : p.id })));
+      merged.edges.push(...view.edges);
+      merged.findings += view.findings;
+    }
+    merged.paths.sort((a, b) => (b.product ?? Infinity) - (a.product ?? Infinity));
+    merged.worstProduct = merged.paths.length ? merged.paths[0]!.product : 1;
+    return merged;
+  }
+
+  async function indexAll(reason: string): Promise<void> {
+    indexingNow = true;
+    const progress = clientCapabilities.window?.workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
+    progress?.begin("Retry Lens", 0, `indexing (${reason})…`, false);
+    const started = Date.now();
+    try {
+      for (const folder of folders) {
+        folder.setEditorSettings(await editorSettings(folder));
+        let files = 0;
+        const { skipped } = await folder.index(openBuffersOf(folder), (n) => {
+          files = n;
+          if (n % 200 === 0) progress?.report(`${path.basename(folder.root)}: ${n} files read…`);
+        });
+        log(`indexed ${folder.root}: ${folder.session.paths().length} files (${files} read, ${skipped} skipped) in ${Date.now() - started} ms`);
+        progress?.report(`${path.basename(folder.root)}: analysing…`);
+        analyzeAndPublish(folder);
+      }
+    } finally {
+      indexingNow = false;
+      progress?.done();
+    }
+  }
+
+  const ready = () => indexing;
+
+  // ---------------------------------------------------------------- lifecycle
+
+  connection.onInitialize(async (params): Promise<InitializeResult> => {
+    clientCapabilities = params.capabilities;
+    const roots =
+      params.workspaceFolders?.map((f) => ({ uri: f.uri, root: fileURLToPath(f.uri) })) ??
+      (params.rootUri ? [{ uri: params.rootUri, root: fileURLToPath(params.rootUri) }] : params.rootPath ? [{ uri: pathToFileURL(params.rootPath).toString(), root: params.rootPath }] : []);
+    for (const r of roots) folders.push(await Folder.create(r.root, r.uri));
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        executeCommandProvider: { commands: [SERVER_COMMANDS.showRuleDocs] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: "retry-lens", version: typeof __RETRYLENS_VERSION__ === "string" ? __RETRYLENS_VERSION__ : "dev" },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (clientCapabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: "retryLens" });
+    }
+    if (clientCapabilities.workspace?.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(
+        guard("workspace folders", undefined, async (e) => {
+          for (const removed of e.removed) {
+            const i = folders.findIndex((f) => f.uri === removed.uri);
+            if (i >= 0) folders.splice(i, 1);
+          }
+          for (const added of e.added) folders.push(await Folder.create(fileURLToPath(added.uri), added.uri));
+          indexing = indexing.then(() => indexAll("workspace folders changed"));
+        }),
+      );
+    }
+    indexing = indexAll("start").catch((err) => logError("indexing", err));
+  });
+
+  connection.onDidChangeConfiguration(
+    guard("configuration", undefined, async () => {
+      await ready();
+      for (const folder of folders) {
+        folder.setEditorSettings(await editorSettings(folder));
+        schedule(folder);
+      }
+    }),
+  );
+
+  // ---------------------------------------------------------------- documents and files
+
+  const onBuffer = guard("document change", undefined, async (doc: TextDocument) => {
+    const hit = folderOf(doc.uri);
+    if (!hit) return;
+    await ready();
+    const { folder, file } = hit;
+    if (folder.isConfigFile(file)) {
+      folder.setConfigBuffer(file, doc.getText());
+      schedule(folder);
+    } else if (folder.wants(file) && folder.session.setText(file, doc.getText())) {
+      schedule(folder);
+    }
+  });
+  documents.onDidOpen((e) => void onBuffer(e.document));
+  documents.onDidChangeContent((e) => void onBuffer(e.document));
+  documents.onDidClose(
+    guard("document close", undefined, async (e: { document: TextDocument }) => {
+      const hit = folderOf(e.document.uri);
+      if (!hit) return;
+      await ready();
+      // the unsaved text no longer wins: back to what is on disk
+      if (hit.folder.isConfigFile(hit.file)) hit.folder.setConfigBuffer(hit.file, null);
+      else hit.folder.refreshFromDisk(hit.file);
+      schedule(hit.folder);
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(
+    guard("watched files", undefined, async (params) => {
+      await ready();
+      const touched = new Set<Folder>();
+      for (const change of params.changes) {
+        const hit = folderOf(change.uri);
+        if (!hit) continue;
+        const { folder, file } = hit;
+        if (folder.isConfigFile(file)) {
+          folder.applySettings();
+          touched.add(folder);
+          continue;
+        }
+        if (documents.get(change.uri) && change.type !== FileChangeType.Deleted) continue; // the buffer wins
+        if (!sourceLanguage(file)) continue;
+        const changed = change.type === FileChangeType.Deleted ? folder.session.remove(file) : folder.refreshFromDisk(file);
+        if (changed) touched.add(folder);
+      }
+      for (const f of touched) schedule(f);
+    }),
+  );
+
+  // ---------------------------------------------------------------- features
+
+  connection.onHover(
+    guard("hover", null, async (params) => {
+      await ready();
+      const hit = folderOf(params.textDocument.uri);
+      if (!hit || !hit.folder.enabled) return null;
+      const markdown = hoverMarkdown(hit.folder.session.analyze(), hit.file, params.position.line + 1);
+      return markdown ? { contents: { kind: "markdown" as const, value: markdown } } : null;
+    }),
+  );
+
+  connection.onCodeLens(
+    guard("code lens", [], async (params) => {
+      await ready();
+      const hit = folderOf(params.textDocument.uri);
+      if (!hit || !hit.folder.enabled) return [];
+      return codeLenses(hit.folder, hit.folder.session.analyze(), hit.file);
+    }),
+  );
+
+  connection.onCodeAction(
+    guard("code action", [], async (params) => {
+      const hit = folderOf(params.textDocument.uri);
+      if (!hit) return [];
+      const text = documents.get(params.textDocument.uri)?.getText() ?? hit.folder.text(hit.file) ?? "";
+      return codeActionsFor(params.textDocument.uri, hit.file, text, params.context.diagnostics);
+    }),
+  );
+
+  connection.onExecuteCommand(
+    guard("command", null, async (params) => {
+      if (params.command === SERVER_COMMANDS.showRuleDocs && typeof params.arguments?.[0] === "string") {
+        await connection.window.showDocument({ uri: params.arguments[0], external: true });
+      }
+      return null;
+    }),
+  );
+
+  connection.onRequest(
+    ModelRequest,
+    guard("model request", { version: 0, threshold: 3, worstProduct: 1, layers: [], paths: [], edges: [], findings: 0, indexing: true } as RetryModelView, async () => {
+      await ready();
+      return modelView();
+    }),
+  );
+
+  connection.onRequest(
+    RescanRequest,
+    guard("rescan", { version: 0, worstProduct: 1, threshold: 3, paths: 0, findings: 0 } as ModelChangedParams, async () => {
+      await ready();
+      indexing = indexAll("rescan");
+      await indexing;
+      return summary();
+    }),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+declare const __RETRYLENS_VERSION__: string | undefined;
+
+if (require.main === module) {
+  const connection = createConnection(ProposedFeatures.all);
+  // a bug in one feature must not take the server down: log it and keep serving
+  process.on("uncaughtException", (err) => connection.console.error(`[retry-lens] uncaught: ${err.stack ?? err.message}`));
+  process.on("unhandledRejection", (err) => connection.console.error(`[retry-lens] unhandled rejection: ${String(err)}`));
+  startServer(connection);
+}
