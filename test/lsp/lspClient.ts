@@ -39,10 +39,12 @@ export class LspClient {
       client.diagnostics.set(p.uri, p.diagnostics);
       client.wake();
     });
-    connection.onNotification((method: string, params: unknown) => {
-      client.notifications.push({ method, params });
-      client.wake();
-    });
+    for (const method of ["retryLens/modelChanged", "window/logMessage", "$/progress"]) {
+      connection.onNotification(method, (params: unknown) => {
+        client.notifications.push({ method, params });
+        client.wake();
+      });
+    }
     connection.onRequest("workspace/configuration", (p: { items: Array<{ section?: string }> }) =>
       p.items.map(() => options.configuration ?? null),
     );

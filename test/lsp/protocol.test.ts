@@ -16,7 +16,8 @@ function copyScenario(): string {
   return dir;
 }
 
-const rl = (ds: Diagnostic[] | undefined, code: string) => (ds ?? []).filter((d) => d.code === code);
+const rl = (ds: Diagnostic[] | undefined, code: string) =>
+  (ds ?? []).filter((d) => d.code === code).map((d) => ({ ...d, message: typeof d.message === "string" ? d.message : d.message.value }));
 /** a list when it has elements (for waiting on it), undefined otherwise */
 const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length ? list : undefined);
 
