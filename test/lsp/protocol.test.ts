@@ -158,7 +158,7 @@ describe("language server over stdio on seed-checkout-pr", () => {
     const [d] = await client.until("config diagnostic", () => nonEmpty(client.diagnostics.get(client.uri(".retrylens.yaml"))));
     assert.equal(d!.range.start.line, 1);
     assert.equal(d!.code, "config");
-    assert.match(d!.message, /the default applies/);
+    assert.match(String(d!.message), /the default applies/);
     assert.ok(rl(client.diagnostics.get(client.uri("deploy/gateway/edge.yaml")), "RL013").length > 0, "analysis goes on");
   });
 
