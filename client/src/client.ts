@@ -1,0 +1,61 @@
+/**
+ * Starts the bundled language server (dist/server.js over IPC) and restarts it when it dies,
+ * at most MAX_RESTARTS times in RESTART_WINDOW_MS; after that it says so and stays down.
+ */
+import * as path from "node:path";
+import * as vscode from "vscode";
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  TransportKind,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from "vscode-languageclient/node";
+
+const MAX_RESTARTS = 4;
+const RESTART_WINDOW_MS = 3 * 60_000;
+
+export function createClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath(path.join("dist", "server.js"));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6011"] } },
+  };
+  const restarts: number[] = [];
+  const errorHandler: ErrorHandler = {
+    error: () => ({ action: ErrorAction.Continue }),
+    closed: () => {
+      const now = Date.now();
+      while (restarts.length && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
+      restarts.push(now);
+      if (restarts.length <= MAX_RESTARTS) {
+        output.appendLine(`[retry-lens] the server stopped; restarting (${restarts.length}/${MAX_RESTARTS})`);
+        return { action: CloseAction.Restart };
+      }
+      void vscode.window
+        .showErrorMessage(`Retry Lens: the language server stopped ${restarts.length} times in 3 minutes and will not be restarted.`, "Show Output")
+        .then((choice) => choice && output.show());
+      return { action: CloseAction.DoNotRestart };
+    },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "python" },
+      { scheme: "file", language: "typescript" },
+      { scheme: "file", language: "typescriptreact" },
+      { scheme: "file", language: "javascript" },
+      { scheme: "file", language: "javascriptreact" },
+      { scheme: "file", language: "yaml" },
+      { scheme: "file", pattern: "**/.retrylens.{yaml,yml}" },
+      { scheme: "file", pattern: "**/{package.json,pyproject.toml}" },
+    ],
+    synchronize: {
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,package.json,pyproject.toml,.retrylens.yaml,.retrylens.yml}"),
+    },
+    outputChannel: output,
+    errorHandler,
+  };
+  return new LanguageClient("retryLens", "Retry Lens", serverOptions, clientOptions);
+}
