@@ -41,7 +41,9 @@ await esbuild.build({
   platform: "node",
   target: "node20",
   format: "cjs",
-  sourcemap: "inline",
+  sourcemap: "linked",
+  // mocha's parallel mode (unused here) resolves its worker files at run time
+  logOverride: { "require-resolve-not-external": "silent" },
   logLevel: "warning",
   external: ["vscode"],
   plugins: [suiteFilesModule],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with node's own test runner through tsx (TypeScript, no build).
+// Runs test/**/*.test.ts with node's own test runner through tsx (TypeScript, no build).
 // Node 20's --test takes no globs, so the files are listed here.
 //   node test/run.mjs [filter…]            unit/fixture/CLI/protocol tests (never test/clients)
 //   node test/run.mjs --clients [filter…]  only the editor tests in test/clients (real Neovim/Emacs)

@@ -6,6 +6,7 @@
 ;; Prints, one per line:
 ;;   DIAG <line> [<code>] <message>   every diagnostic published for the visited file (1-based line)
 ;;   FLYMAKE <line> <text>            what eglot handed to Flymake for the RL001 line
+;;   HOVERFORMAT …                    what eglot asked for and what kind of markup came back
 ;;   HOVER <text on one line>         eglot's rendering of textDocument/hover at the RL001 diagnostic
 ;;   LENS <title>                     textDocument/codeLens (eglot 1.9 has no code lens UI: raw request)
 ;;   ACTION <title>                   eglot-code-actions on the RL001 diagnostic's range
@@ -79,7 +80,10 @@
         (rl-out "FLYMAKE %d %s" (line-number-at-pos (flymake-diagnostic-beg fd))
                 (rl-one-line (flymake-diagnostic-text fd)))))
     (let ((hover (jsonrpc-request server :textDocument/hover (list :textDocument doc :position start))))
-      (rl-out "HOVERKIND %s" (plist-get (plist-get hover :contents) :kind))
+      ;; eglot asks for markdown only when markdown-mode (gfm-view-mode) is installed
+      (rl-out "HOVERFORMAT client accepts %s, server sent %s"
+              (if (fboundp 'gfm-view-mode) "markdown+plaintext" "plaintext")
+              (plist-get (plist-get hover :contents) :kind))
       (rl-out "HOVER %s" (rl-one-line (eglot--hover-info (plist-get hover :contents)))))
     (seq-doseq (lens (jsonrpc-request server :textDocument/codeLens (list :textDocument doc)))
       (rl-out "LENS %s" (plist-get (plist-get lens :command) :title)))
