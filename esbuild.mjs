@@ -6,9 +6,9 @@
 //   node esbuild.mjs            build
 //   node esbuild.mjs --watch    rebuild on change
 import * as esbuild from "esbuild";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -73,8 +73,6 @@ const builds = targets
     external: [...common.external, ...(t.external ?? [])],
   }));
 
-// a clean dist: no stale bundle from an entry that no longer exists
-if (!watch) rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 for (const [pkgName, file] of WASM) copyFileSync(packageFile(pkgName, file), join(dist, file));
 
@@ -87,5 +85,9 @@ if (watch) {
 } else {
   const started = Date.now();
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  // a clean dist: drop what this build did not write (a bundle of an entry that no longer
+  // exists), without ever removing the current bundles, which running tests may be using
+  const written = new Set([...builds.flatMap((b) => [basename(b.outfile), `${basename(b.outfile)}.map`]), ...WASM.map(([, f]) => f)]);
+  for (const f of readdirSync(dist)) if (!written.has(f)) rmSync(join(dist, f), { recursive: true, force: true });
   console.log(`esbuild: built ${builds.map((b) => b.outfile.slice(root.length + 1)).join(", ")} in ${Date.now() - started} ms`);
 }

@@ -28,7 +28,16 @@ export class LspClient {
     readonly stderr: string[],
   ) {}
 
-  static async start(root: string, options: { configuration?: Record<string, unknown>; workDoneProgress?: boolean } = {}): Promise<LspClient> {
+  static async start(
+    root: string,
+    options: {
+      configuration?: Record<string, unknown>;
+      workDoneProgress?: boolean;
+      relatedInformation?: boolean;
+      hoverFormats?: string[];
+      showDocument?: boolean;
+    } = {},
+  ): Promise<LspClient> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build`);
     const child = spawn(process.execPath, [SERVER, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
     const stderr: string[] = [];
@@ -39,7 +48,7 @@ export class LspClient {
       client.diagnostics.set(p.uri, p.diagnostics);
       client.wake();
     });
-    for (const method of ["retryLens/modelChanged", "window/logMessage", "$/progress"]) {
+    for (const method of ["retryLens/modelChanged", "window/logMessage", "window/showMessage", "$/progress"]) {
       connection.onNotification(method, (params: unknown) => {
         client.notifications.push({ method, params });
         client.wake();
@@ -50,16 +59,23 @@ export class LspClient {
     );
     connection.onRequest("window/workDoneProgress/create", () => null);
     connection.onRequest("client/registerCapability", () => null);
-    connection.onRequest("window/showDocument", () => ({ success: true }));
+    connection.onRequest("window/showDocument", (params: unknown) => {
+      client.notifications.push({ method: "window/showDocument", params });
+      client.wake();
+      return { success: true };
+    });
     connection.listen();
     await connection.sendRequest("initialize", {
       processId: process.pid,
       rootUri: pathToFileURL(root).toString(),
       workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: "ws" }],
       capabilities: {
-        window: { workDoneProgress: options.workDoneProgress ?? true, showDocument: { support: true } },
+        window: { workDoneProgress: options.workDoneProgress ?? true, showDocument: { support: options.showDocument ?? true } },
         workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
-        textDocument: { publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, dataSupport: true } },
+        textDocument: {
+          publishDiagnostics: { relatedInformation: options.relatedInformation ?? true, codeDescriptionSupport: true, dataSupport: true },
+          hover: { contentFormat: options.hoverFormats ?? ["markdown", "plaintext"] },
+        },
       },
     });
     await connection.sendNotification("initialized", {});

@@ -215,3 +215,53 @@ describe("language server settings", () => {
     }
   });
 });
+
+describe("clients with fewer capabilities (Neovim 0.7, eglot 1.9)", () => {
+  test("plain-text hover, related layers written into the message, rule docs as a message", async () => {
+    const root = copyScenario();
+    const client = await LspClient.start(root, { hoverFormats: ["plaintext"], relatedInformation: false, showDocument: false });
+    const file = "checkout/inventory_client.py";
+    try {
+      client.open(file, readFileSync(join(root, file), "utf8"));
+      const [d] = await client.until("RL001", () => nonEmpty(rl(client.diagnostics.get(client.uri(file)), "RL001")));
+      assert.equal(d!.relatedInformation, undefined);
+      assert.match(d!.message, /\[see deploy\/gateway\/envoy\.yaml:23, platform\/http\.py:6\]$/);
+
+      const hover = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: client.uri(file) }, position: { line: 9, character: 1 } })) as Hover;
+      const contents = hover.contents as { kind: string; value: string };
+      assert.equal(contents.kind, "plaintext");
+      assert.match(contents.value, /^⟳ reserve_stock · tenacity · ×3/);
+      assert.match(contents.value, /attempts: 3 — stop_after_attempt\(3\) → 3 attempts \(configured\)/);
+      assert.match(contents.value, /wait: fixed 500 ms, no jitter\n/);
+      assert.doesNotMatch(contents.value, /[*|\\]/, "no markdown syntax in plain text");
+
+      await client.connection.sendRequest("workspace/executeCommand", { command: "retryLens.server.showRuleDocs", arguments: ["https://example.test/RL001.md"] });
+      const shown = await client.until("showMessage with the URL", () =>
+        client.notifications.find((n) => n.method === "window/showMessage" && String((n.params as { message: string }).message).includes("https://example.test/RL001.md")),
+      );
+      assert.ok(shown);
+      assert.ok(!client.notifications.some((n) => n.method === "window/showDocument"));
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("markdown hover bolds the attempt count without escaping the bold marks", async () => {
+    const root = copyScenario();
+    const client = await LspClient.start(root);
+    const file = "checkout/inventory_client.py";
+    try {
+      client.open(file, readFileSync(join(root, file), "utf8"));
+      await client.until("RL001", () => nonEmpty(rl(client.diagnostics.get(client.uri(file)), "RL001")));
+      const hover = (await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: client.uri(file) }, position: { line: 9, character: 1 } })) as Hover;
+      const value = (hover.contents as { value: string }).value;
+      assert.match(value, /\| attempts \| \*\*3\*\* — /);
+      assert.match(value, /^\*\*⟳ reserve\\_stock\*\* · tenacity · ×3/);
+      assert.doesNotMatch(value, /no jitter ⚠ no jitter/);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -56,17 +56,24 @@ export interface DiagnosticData {
   layerId: string | null;
 }
 
-export function toDiagnostic(ctx: FolderContext, f: Finding): Diagnostic {
+/**
+ * A finding as a diagnostic. Clients that cannot show related locations get them written into
+ * the message instead, so the other layers of a path are never lost.
+ */
+export function toDiagnostic(ctx: FolderContext, f: Finding, client: { relatedInformation: boolean } = { relatedInformation: true }): Diagnostic {
   const meta = RULES_BY_CODE.get(f.rule)?.meta;
   const data: DiagnosticData = { rule: f.rule, layerId: f.layerId };
+  const related = f.related.map((r) => ({ location: toLocation(ctx, r.file, r.span), message: r.message }));
+  const message =
+    client.relatedInformation || f.related.length === 0 ? f.message : `${f.message} [see ${f.related.map((r) => `${r.file}:${r.span.line}`).join(", ")}]`;
   return {
     range: toRange(ctx, f.file, f.span),
     severity: SEVERITY[f.severity],
     code: f.rule,
     ...(meta ? { codeDescription: { href: ruleDocUrl(meta) } } : {}),
     source: "retry-lens",
-    message: f.message,
-    relatedInformation: f.related.map((r) => ({ location: toLocation(ctx, r.file, r.span), message: r.message })),
+    message,
+    ...(client.relatedInformation ? { relatedInformation: related } : {}),
     data,
   };
 }

@@ -16,6 +16,8 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   CodeActionKind,
+  MessageType,
+  ShowMessageNotification,
   type Connection,
   type Diagnostic,
   type InitializeParams,
@@ -25,7 +27,7 @@ import { toDiagnostic } from "./convert";
 import { Folder } from "./folder";
 import { codeActionsFor } from "./handlers/codeActions";
 import { codeLenses } from "./handlers/codeLens";
-import { hoverMarkdown } from "./handlers/hover";
+import { hoverContent } from "./handlers/hover";
 import { folderModelView } from "./modelView";
 import {
   ModelChangedNotification,
@@ -118,7 +120,7 @@ export function startServer(connection: Connection): void {
       for (const f of result.findings) {
         const uri = pathToFileURL(path.join(folder.root, f.file)).toString();
         const list = byUri.get(uri) ?? [];
-        list.push(toDiagnostic(folder, f));
+        list.push(toDiagnostic(folder, f, { relatedInformation: relatedSupported() }));
         byUri.set(uri, list);
       }
       for (const p of result.problems.slice(0, 50)) log(`${p.file || "workspace"}${p.line ? `:${p.line}` : ""}: ${p.message}`);
@@ -194,6 +196,7 @@ export function startServer(connection: Connection): void {
   }
 
   const ready = () => indexing;
+  const relatedSupported = () => clientCapabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
 
   // ---------------------------------------------------------------- lifecycle
 
@@ -302,8 +305,10 @@ export function startServer(connection: Connection): void {
       await ready();
       const hit = folderOf(params.textDocument.uri);
       if (!hit || !hit.folder.enabled) return null;
-      const markdown = hoverMarkdown(hit.folder.session.analyze(), hit.file, params.position.line + 1);
-      return markdown ? { contents: { kind: "markdown" as const, value: markdown } } : null;
+      // markdown only for clients that take it (the spec's default is plain text)
+      const kind = clientCapabilities.textDocument?.hover?.contentFormat?.includes("markdown") ? "markdown" : "plaintext";
+      const value = hoverContent(hit.folder.session.analyze(), hit.file, params.position.line + 1, kind);
+      return value ? { contents: { kind, value } } : null;
     }),
   );
 
@@ -328,7 +333,10 @@ export function startServer(connection: Connection): void {
   connection.onExecuteCommand(
     guard("command", null, async (params) => {
       if (params.command === SERVER_COMMANDS.showRuleDocs && typeof params.arguments?.[0] === "string") {
-        await connection.window.showDocument({ uri: params.arguments[0], external: true });
+        const url = params.arguments[0];
+        // clients without window/showDocument (Neovim 0.7, eglot 1.9) get the address to open
+        if (clientCapabilities.window?.showDocument?.support) await connection.window.showDocument({ uri: url, external: true });
+        else void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `Retry Lens rule documentation: ${url}` });
       }
       return null;
     }),
