@@ -22,8 +22,9 @@ const files = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      // editor tests start real editors: slow and need system packages, so only with --clients
-      if (e.name !== "fixtures" && e.name !== "clients" && e.name !== "node_modules") walk(p);
+      // editor tests start real editors: slow and need system packages, so only with --clients;
+      // test/vscode holds the mocha suite that runs inside VS Code (npm run test:vscode / code-server)
+      if (e.name !== "fixtures" && e.name !== "clients" && e.name !== "vscode" && e.name !== "node_modules") walk(p);
     } else if (e.name.endsWith(".test.ts")) files.push(relative(root, p));
   }
 })(join(root, "test", clients ? "clients" : ""));

@@ -197,15 +197,24 @@ suite("Retry Lens in VS Code on seed-checkout-pr", () => {
 
   test("Services: a caller → callee edge into inventory", async () => {
     const provider = api.servicesProvider;
-    const edges = await waitFor(
+    // callers at the root, their "→ callee" edges below (or "caller → callee" rows at the root)
+    const rows = async () => {
+      const out: string[] = [];
+      for (const root of await children(provider)) {
+        out.push(labelOf(root.item));
+        const expandable = (root.item.collapsibleState ?? vscode.TreeItemCollapsibleState.None) !== vscode.TreeItemCollapsibleState.None;
+        if (expandable) for (const child of await children(provider, root.element)) out.push(`${labelOf(root.item)} ${labelOf(child.item)}`);
+      }
+      return out;
+    };
+    let seen: string[] = [];
+    const edge = await waitFor(
       "an edge into inventory in the Services tree",
-      async () => {
-        const items = await children(provider);
-        return items.some((i) => labelOf(i.item).includes("→") && labelOf(i.item).includes("inventory")) ? items : undefined;
-      },
+      async () => (seen = await rows()).find((r) => /→\s*inventory\b/.test(r)),
       [provider.onDidChangeTreeData],
+      { describe: () => seen.join(" | ") || "(empty)" },
     );
-    assert.ok(edges.length > 0);
+    assert.match(edge, /^checkout\b.*→\s*inventory/, seen.join(" | "));
   });
 
   test("the status bar shows ⟳ 27×", async () => {
