@@ -4,17 +4,16 @@
 // skips the test; with CI=true it fails. Run with `npm run test:clients`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { EDITOR_TIMEOUT_MS as TIMEOUT_MS, ROOT, runEditor } from "./editorRun";
 import { join } from "node:path";
 
-const ROOT = join(__dirname, "..", "..");
 const SERVER = join(ROOT, "dist", "server.js");
 const SCRIPT = join(__dirname, "eglot-client.el");
 const SCENARIO = join(ROOT, "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
 const FILE = "checkout/inventory_client.py";
-const TIMEOUT_MS = 60_000;
 const CI = process.env.CI === "true";
 
 /** What is missing to run this test, or null. */
@@ -73,23 +72,3 @@ test("Emacs + eglot shows RL001 with 27, the hover and the code actions", { skip
     rmSync(tmp, { recursive: true, force: true });
   }
 });
-
-interface EditorRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the editor to completion (killed after TIMEOUT_MS); never rejects. */
-function runEditor(program: string, args: string[], env: Record<string, string>): Promise<EditorRun> {
-  return new Promise((resolve) => {
-    const child = spawn(program, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], timeout: TIMEOUT_MS, killSignal: "SIGKILL" });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", (err) => resolve({ code: null, signal: null, stdout, stderr: `${stderr}\n${err.message}` }));
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr: signal === "SIGKILL" ? `${stderr}\n(killed after ${TIMEOUT_MS} ms)` : stderr }));
-  });
-}

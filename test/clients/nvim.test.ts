@@ -4,17 +4,15 @@
 // Run with `npm run test:clients`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { EDITOR_TIMEOUT_MS as TIMEOUT_MS, ROOT, runEditor } from "./editorRun";
 import { delimiter, join } from "node:path";
 
-const ROOT = join(__dirname, "..", "..");
 const SERVER = join(ROOT, "dist", "server.js");
 const SCRIPT = join(__dirname, "nvim-client.lua");
 const SCENARIO = join(ROOT, "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
 const FILE = "checkout/inventory_client.py";
-const TIMEOUT_MS = 60_000;
 const CI = process.env.CI === "true";
 
 function onPath(program: string): boolean {
@@ -83,23 +81,3 @@ test("Neovim shows RL001, the 27× hover, the code lens and the code actions", {
     rmSync(tmp, { recursive: true, force: true });
   }
 });
-
-interface EditorRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the editor to completion (killed after TIMEOUT_MS); never rejects. */
-function runEditor(program: string, args: string[], env: Record<string, string>): Promise<EditorRun> {
-  return new Promise((resolve) => {
-    const child = spawn(program, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], timeout: TIMEOUT_MS, killSignal: "SIGKILL" });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", (err) => resolve({ code: null, signal: null, stdout, stderr: `${stderr}\n${err.message}` }));
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr: signal === "SIGKILL" ? `${stderr}\n(killed after ${TIMEOUT_MS} ms)` : stderr }));
-  });
-}
