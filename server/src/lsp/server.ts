@@ -25,7 +25,7 @@ import {
 } from "vscode-languageserver/node";
 import { toDiagnostic } from "./convert";
 import { Folder } from "./folder";
-import { codeActionsFor } from "./handlers/codeActions";
+import { codeActionsFor, FIX_ALL_KIND, fixAllAction, type ActionContext } from "./handlers/codeActions";
 import { codeLenses } from "./handlers/codeLens";
 import { hoverContent } from "./handlers/hover";
 import { folderModelView } from "./modelView";
@@ -211,7 +211,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         executeCommandProvider: { commands: [SERVER_COMMANDS.showRuleDocs] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -321,12 +321,33 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  const actionContext = (folder: Folder): ActionContext => {
+    const result = folder.session.analyze();
+    return {
+      folder,
+      fixes: { model: result.model, text: (file) => folder.text(file) },
+      findings: result.findings,
+      version: (uri) => documents.get(uri)?.version ?? null,
+      documentChanges:
+        clientCapabilities.workspace?.workspaceEdit?.documentChanges === true &&
+        (clientCapabilities.workspace.workspaceEdit.resourceOperations ?? []).includes("create"),
+    };
+  };
+
   connection.onCodeAction(
     guard("code action", [], async (params) => {
+      await ready();
       const hit = folderOf(params.textDocument.uri);
-      if (!hit) return [];
+      if (!hit || !hit.folder.enabled) return [];
+      const ctx = actionContext(hit.folder);
+      const only = params.context.only;
+      if (only && only.some((k) => FIX_ALL_KIND.startsWith(k) && k.startsWith("source"))) {
+        const all = fixAllAction(ctx, hit.file);
+        return all ? [all] : [];
+      }
+      if (only && !only.some((k) => k === "quickfix" || k.startsWith("quickfix"))) return [];
       const text = documents.get(params.textDocument.uri)?.getText() ?? hit.folder.text(hit.file) ?? "";
-      return codeActionsFor(params.textDocument.uri, hit.file, text, params.context.diagnostics);
+      return codeActionsFor(params.textDocument.uri, hit.file, text, params.context.diagnostics, ctx);
     }),
   );
 

@@ -1,4 +1,5 @@
 import type { Rule } from "./types";
+import { ownerFixes } from "../fixes/owner";
 import type { CallPath } from "../model/model";
 import { chainText, entryText, productText, related } from "./helpers";
 
@@ -58,5 +59,8 @@ export const RL001: Rule = {
       });
     }
     return out;
+  },
+  fixes(finding, ctx) {
+    return ownerFixes("RL001", finding, ctx);
   },
 };

@@ -1,4 +1,5 @@
 import type { Rule } from "./types";
+import { layerOpFix } from "../fixes/ruleFixes";
 
 /** RL002: a layer with no attempt count bound (reference §5.2). */
 export const RL002: Rule = {
@@ -33,5 +34,8 @@ export const RL002: Rule = {
         related: [],
         layerId: l.id,
       }));
+  },
+  fixes(finding, ctx) {
+    return layerOpFix("RL002", "stop", "unsafe", finding, ctx);
   },
 };

@@ -1,4 +1,5 @@
 import type { Rule } from "./types";
+import { layerOpFix } from "../fixes/ruleFixes";
 
 /** RL003: retries with no delay between attempts. */
 export const RL003: Rule = {
@@ -30,5 +31,8 @@ export const RL003: Rule = {
         related: [],
         layerId: l.id,
       }));
+  },
+  fixes(finding, ctx) {
+    return layerOpFix("RL003", "backoff", "safe", finding, ctx);
   },
 };

@@ -1,4 +1,5 @@
 import type { Rule } from "./types";
+import { layerOpFix } from "../fixes/ruleFixes";
 
 /** RL004: fixed or exponential delays without randomness. */
 export const RL004: Rule = {
@@ -30,5 +31,8 @@ export const RL004: Rule = {
         related: [],
         layerId: l.id,
       }));
+  },
+  fixes(finding, ctx) {
+    return layerOpFix("RL004", "jitter", "safe", finding, ctx);
   },
 };

@@ -1,5 +1,8 @@
 import type { LinkedCall, RetryLayer } from "../model/model";
 import type { RawFinding, Rule } from "./types";
+import { idempotencyKeyFix } from "../fixes/idempotency";
+import { layerOpFix } from "../fixes/ruleFixes";
+import { fix, type Fix } from "../fixes/types";
 
 const NON_IDEMPOTENT = new Set(["POST", "PATCH"]);
 
@@ -60,6 +63,20 @@ export const RL005: Rule = {
         layerId: layer.id,
       });
     }
+    return out;
+  },
+  fixes(finding, ctx) {
+    // the writes this finding is about, as linked calls
+    const calls = finding.related
+      .map((r) => ctx.model.hops.flatMap((h) => h.calls).find((c) => c.file === r.file && c.span.line === r.span.line && c.span.column === r.span.column))
+      .filter((c): c is LinkedCall => !!c);
+    const out: Fix[] = [];
+    const keys = calls.map((c) => idempotencyKeyFix(c, ctx.text(c.file)));
+    if (keys.length && keys.every((k) => k !== null)) {
+      const edits = keys.flatMap((k) => k!.edits);
+      out.push(fix("RL005", keys.length === 1 ? keys[0]!.title : `Add an Idempotency-Key header to ${keys.length} writes, each from a stable request id`, "safe", edits, { preferred: true }));
+    }
+    out.push(...layerOpFix("RL005", "preSendOnly", "safe", finding, ctx, out.length === 0));
     return out;
   },
 };

@@ -7,7 +7,7 @@ export const RL006: Rule = {
     name: "retries-permanent-errors",
     summary: "A retry layer retries errors that cannot succeed on retry",
     defaultSeverity: "warning",
-    fixSafety: "unsafe",
+    fixSafety: "none",
     docs: {
       whatItDoes:
         "Reports layers that retry every exception (tenacity's default, `except Exception`, backoff on `Exception`), HTTP error base classes around code that calls `raise_for_status()` (so 4xx responses are retried), or explicit 4xx statuses other than 408, 425 and 429.",

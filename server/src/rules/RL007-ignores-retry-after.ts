@@ -7,7 +7,7 @@ export const RL007: Rule = {
     name: "ignores-retry-after",
     summary: "A layer retries 429/503 without honouring Retry-After",
     defaultSeverity: "warning",
-    fixSafety: "safe",
+    fixSafety: "none",
     docs: {
       whatItDoes:
         "Reports layers that retry 429 (or 503) responses while ignoring the server's `Retry-After` header: urllib3 with `respect_retry_after_header=False`, hand-rolled loops that check the status but never read the header, gateway routes retrying 429 without a rate-limited back-off.",

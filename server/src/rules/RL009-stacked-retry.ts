@@ -1,4 +1,5 @@
 import type { RawFinding, Rule } from "./types";
+import { disableLayerFix } from "../fixes/owner";
 
 /** RL009: a retry wrapped around a client that already retries. */
 export const RL009: Rule = {
@@ -37,5 +38,17 @@ export const RL009: Rule = {
       });
     }
     return [...out.values()];
+  },
+  fixes(finding, ctx) {
+    // one owner for the hop: drop the outer retry (recommended: the client sits closer to the
+    // dependency), or turn the client's retries off for everyone who shares it
+    const outer = finding.layerId ? ctx.model.layerById.get(finding.layerId) : undefined;
+    const inner = finding.related[0] ? ctx.model.layers.find((l) => l.file === finding.related[0]!.file && l.anchor.line === finding.related[0]!.span.line) : undefined;
+    const out = [];
+    const dropOuter = outer ? disableLayerFix("RL009", outer, ctx, true) : null;
+    if (dropOuter) out.push(dropOuter);
+    const dropInner = inner ? disableLayerFix("RL009", inner, ctx) : null;
+    if (dropInner) out.push(dropInner);
+    return out;
   },
 };

@@ -1,4 +1,5 @@
 import type { RawFinding, Rule } from "./types";
+import { disableLayerFix } from "../fixes/owner";
 import { chainText } from "./helpers";
 
 /** RL010: a mesh default nobody configured retries a hop on a path where code also retries. */
@@ -38,5 +39,10 @@ export const RL010: Rule = {
       }
     }
     return [...out.values()];
+  },
+  fixes(finding, ctx) {
+    const layer = finding.layerId ? ctx.model.layerById.get(finding.layerId) : undefined;
+    const off = layer ? disableLayerFix("RL010", layer, ctx, true) : null;
+    return off ? [off] : [];
   },
 };

@@ -1,4 +1,5 @@
 import type { RawFinding, Rule } from "./types";
+import { layerOpFix } from "../fixes/ruleFixes";
 
 /** RL011: many callers retry into one dependency with no budget. */
 export const RL011: Rule = {
@@ -45,5 +46,8 @@ export const RL011: Rule = {
       }
     }
     return [...out.values()];
+  },
+  fixes(finding, ctx) {
+    return layerOpFix("RL011", "budget", "unsafe", finding, ctx);
   },
 };

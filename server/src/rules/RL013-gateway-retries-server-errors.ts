@@ -1,4 +1,5 @@
 import type { Rule } from "./types";
+import { layerOpFix } from "../fixes/ruleFixes";
 import { layerName } from "../model/format";
 
 /** Envoy/Istio retry_on tokens for failures where the upstream never saw the request. */
@@ -36,5 +37,8 @@ export const RL013: Rule = {
           layerId: l.id,
         };
       });
+  },
+  fixes(finding, ctx) {
+    return layerOpFix("RL013", "narrowGateway", "safe", finding, ctx);
   },
 };

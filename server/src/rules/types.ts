@@ -3,6 +3,7 @@
  * Rules see only the Model; they never do I/O.
  */
 import type { Finding, Model, Severity } from "../model/model";
+import type { Fix, FixContext } from "../fixes/types";
 
 export type FixSafety = "safe" | "unsafe" | "display-only" | "none";
 
@@ -39,6 +40,8 @@ export type RawFinding = Omit<Finding, "rule" | "severity"> & {
 export interface Rule {
   meta: RuleMeta;
   check(model: Model): RawFinding[];
+  /** edits that remove a finding of this rule; the first preferred safe one is the quick fix */
+  fixes?(finding: Finding, ctx: FixContext): Fix[];
 }
 
 export const DOCS_BASE_URL = "https://github.com/retry-lens/retry-lens/blob/main/docs/rules/";

@@ -505,6 +505,33 @@ function namedCondition(name: string): ConditionCore | null {
   }
 }
 
+/** error codes axios reports when the connection was never made: the request was not sent */
+const PRE_SEND_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function orParts(e: ts.Expression): ts.Expression[] {
+  const u = unwrap(e);
+  if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return [...orParts(u.left), ...orParts(u.right)];
+  return [u];
+}
+
+/** One operand of a custom condition: a named axios-retry predicate call, or `err.code === "ECONNREFUSED"`. */
+function conditionPart(e: ts.Expression, names: Names): ConditionCore | null {
+  if (ts.isCallExpression(e)) {
+    const inner = axiosRetryExport(e.expression, names);
+    return inner ? namedCondition(inner) : null;
+  }
+  if (
+    ts.isBinaryExpression(e) &&
+    (e.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || e.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)
+  ) {
+    const [code, literal] = ts.isStringLiteral(e.right) ? [e.left, e.right] : ts.isStringLiteral(e.left) ? [e.right, e.left] : [null, null];
+    if (code && literal && ts.isPropertyAccessExpression(code) && code.name.text === "code" && PRE_SEND_CODES.has(literal.text)) {
+      return { allErrors: false, exceptionTypes: [], statuses: [], retryOn: [], afterSendMethods: [], permanentErrors: null, description: `${literal.text} (the request was never sent)` };
+    }
+  }
+  return null;
+}
+
 function conditionOf(options: ts.ObjectLiteralExpression | "absent" | "unknown", names: Names): ConditionCore {
   const cond = option(options, "retryCondition");
   if (cond === undefined) {
@@ -529,11 +556,20 @@ function conditionOf(options: ts.ObjectLiteralExpression | "absent" | "unknown",
         description: `retryCondition: ${short(u)} (every error)`,
       };
     }
-    // `(e) => axiosRetry.isNetworkError(e)` is the named condition with extra steps
-    if (ts.isCallExpression(r)) {
-      const inner = axiosRetryExport(r.expression, names);
-      const c = inner ? namedCondition(inner) : null;
-      if (c) return c;
+    // `(e) => axiosRetry.isNetworkError(e)` is the named condition with extra steps; an `||` of
+    // named conditions and pre-send error codes is their union
+    const parts = orParts(r).map((p) => conditionPart(p, names));
+    if (parts.length && parts.every((p) => p !== null)) {
+      const known = parts as ConditionCore[];
+      return {
+        allErrors: false,
+        exceptionTypes: [],
+        statuses: [...new Set(known.flatMap((c) => c.statuses))],
+        retryOn: [],
+        afterSendMethods: known.some((c) => c.afterSendMethods === "all") ? "all" : [...new Set(known.flatMap((c) => c.afterSendMethods as string[]))],
+        permanentErrors: null,
+        description: known.map((c) => c.description).join(" or "),
+      };
     }
   }
   return {

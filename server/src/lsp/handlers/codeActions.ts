@@ -1,14 +1,26 @@
 /**
  * Code actions for Retry Lens diagnostics, found by the `code`/`data` the diagnostic carries
- * (never by message text): show the rule's documentation, ignore the rule on this line.
- * Quick fixes that change retry behaviour come with the fixes milestone.
+ * (never by message text): the rule's fixes (safe ones preferred; unsafe ones say "changes
+ * behaviour"), fix-all of the file's safe fixes, ignore the rule on this line, show the docs.
+ * Fixes are computed on demand from the current texts.
  */
-import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from "vscode-languageserver/node";
+import {
+  CodeActionKind,
+  type CodeAction,
+  type Diagnostic,
+  type TextEdit,
+  type WorkspaceEdit,
+} from "vscode-languageserver/node";
+import { fixAll, fixesFor } from "../../engine/fixes";
+import { editsByFile, type FileCreate, type Fix, type FixContext, type FixEdit } from "../../fixes/types";
 import { sourceLanguage } from "../../model/languages";
+import type { Finding } from "../../model/model";
 import { SERVER_COMMANDS } from "../../protocol";
 import { RULES_BY_CODE } from "../../rules/registry";
 import { ruleDocUrl } from "../../rules/types";
-import type { DiagnosticData } from "../convert";
+import { fileUri, type FolderContext } from "../convert";
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryLens`;
 
 /** The comment leader for a file, or null when the file has no line comments. */
 export function commentLeader(file: string): string | null {
@@ -18,13 +30,70 @@ export function commentLeader(file: string): string | null {
   return null;
 }
 
-export function codeActionsFor(uri: string, file: string, text: string, diagnostics: Diagnostic[]): CodeAction[] {
-  const actions: CodeAction[] = [];
+export interface ActionContext {
+  folder: FolderContext;
+  fixes: FixContext;
+  findings: readonly Finding[];
+  /** versions of open documents, for versioned edits */
+  version(uri: string): number | null;
+  /** the client applies documentChanges with file creation */
+  documentChanges: boolean;
+}
+
+/** Offsets → LSP positions in a text. */
+function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  let last = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    last = i + 1;
+  }
+  return { line, character: offset - last };
+}
+
+export function toWorkspaceEdit(ctx: ActionContext, edits: readonly FixEdit[], creates: readonly FileCreate[]): WorkspaceEdit | null {
+  const perFile = new Map<string, TextEdit[]>();
+  for (const [file, list] of editsByFile(edits)) {
+    const text = ctx.fixes.text(file);
+    if (text === undefined) return null;
+    perFile.set(
+      file,
+      list.map((e) => ({ range: { start: positionAt(text, e.start), end: positionAt(text, e.end) }, newText: e.newText })),
+    );
+  }
+  if (!ctx.documentChanges) {
+    if (creates.length) return null; // the client cannot create the file the fix needs
+    return { changes: Object.fromEntries([...perFile].map(([file, list]) => [fileUri(ctx.folder, file), list])) };
+  }
+  return {
+    documentChanges: [
+      ...creates.flatMap((c) => {
+        const uri = fileUri(ctx.folder, c.file);
+        return [
+          { kind: "create" as const, uri, options: { overwrite: false, ignoreIfExists: true } },
+          { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: c.text }] },
+        ];
+      }),
+      ...[...perFile].map(([file, list]) => {
+        const uri = fileUri(ctx.folder, file);
+        return { textDocument: { uri, version: ctx.version(uri) }, edits: list };
+      }),
+    ],
+  };
+}
+
+function findingFor(ctx: ActionContext, file: string, d: Diagnostic, rule: string): Finding | undefined {
+  return ctx.findings.find((f) => f.file === file && f.rule === rule && f.span.line === d.range.start.line + 1);
+}
+
+export function codeActionsFor(uri: string, file: string, text: string, diagnostics: Diagnostic[], ctx?: ActionContext): CodeAction[] {
+  const fixActions: CodeAction[] = [];
+  const otherActions: CodeAction[] = [];
   const lines = text.split("\n");
   const seen = new Set<string>();
   for (const d of diagnostics) {
     if (d.source !== "retry-lens") continue;
-    const data = d.data as DiagnosticData | undefined;
+    const data = d.data as { rule?: string } | undefined;
     const code = data?.rule ?? (typeof d.code === "string" ? d.code : null);
     const meta = code ? RULES_BY_CODE.get(code)?.meta : undefined;
     if (!code || !meta) continue;
@@ -32,27 +101,53 @@ export function codeActionsFor(uri: string, file: string, text: string, diagnost
     if (seen.has(key)) continue;
     seen.add(key);
 
+    const finding = ctx ? findingFor(ctx, file, d, code) : undefined;
+    if (ctx && finding) {
+      const fixes = fixesFor(finding, ctx.fixes);
+      const hasSafePreferred = fixes.some((f) => f.preferred && f.safety === "safe");
+      for (const f of fixes) {
+        const action = fixAction(ctx, f, d, hasSafePreferred);
+        if (action) fixActions.push(action);
+      }
+    }
+
     const leader = commentLeader(file);
     if (leader) {
       const line = d.range.start.line;
       const indent = /^\s*/.exec(lines[line] ?? "")?.[0] ?? "";
-      const edit: TextEdit = {
-        range: { start: { line, character: 0 }, end: { line, character: 0 } },
-        newText: `${indent}${leader} retry-lens: ignore ${code}\n`,
-      };
-      actions.push({
+      otherActions.push({
         title: `Ignore ${code} (${meta.name}) on this line`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [d],
-        edit: { changes: { [uri]: [edit] } },
+        edit: { changes: { [uri]: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${indent}${leader} retry-lens: ignore ${code}\n` }] } },
       });
     }
-    actions.push({
+    otherActions.push({
       title: `Show ${code} (${meta.name}) documentation`,
       kind: CodeActionKind.QuickFix,
       diagnostics: [d],
       command: { title: `Show ${code} documentation`, command: SERVER_COMMANDS.showRuleDocs, arguments: [ruleDocUrl(meta)] },
     });
   }
-  return actions;
+  const all = ctx ? fixAllAction(ctx, file, CodeActionKind.QuickFix) : null;
+  const safeCount = fixActions.filter((a) => !a.title.endsWith("(changes behaviour)")).length;
+  return [...fixActions, ...(all && safeCount > 0 ? [all] : []), ...otherActions];
+}
+
+function fixAction(ctx: ActionContext, f: Fix, d: Diagnostic, hasSafePreferred: boolean): CodeAction | null {
+  const edit = toWorkspaceEdit(ctx, f.edits, f.creates);
+  if (!edit) return null;
+  // VS Code applies a preferred fix without asking (auto-fix): only a safe one, or the
+  // recommended owner fix when nothing safe exists for this finding
+  const isPreferred = f.preferred && (f.safety === "safe" || !hasSafePreferred);
+  return { title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred, edit };
+}
+
+/** "Fix all safe Retry Lens problems" for one file (the safe preferred fix of each finding in it). */
+export function fixAllAction(ctx: ActionContext, file: string, kind: string = FIX_ALL_KIND): CodeAction | null {
+  const { edits, creates, applied } = fixAll(ctx.findings, ctx.fixes, { file });
+  if (!applied.length) return null;
+  const edit = toWorkspaceEdit(ctx, edits, creates);
+  if (!edit) return null;
+  return { title: `Fix all safe Retry Lens problems in this file (${applied.length})`, kind, edit };
 }

@@ -1,0 +1,19 @@
+/** One entry point for layer operations, whatever the layer's language. */
+import type { RetryLayer } from "../../model/model";
+import { meshLayerEdit } from "./mesh";
+import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+import { pythonLayerEdit } from "./python";
+import { typescriptLayerEdit } from "./typescript";
+
+export type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+
+export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  try {
+    if (layer.category === "mesh" || layer.category === "gateway") return meshLayerEdit(op, layer, text, ctx);
+    if (/\.(py|pyi)$/.test(layer.file)) return pythonLayerEdit(op, layer, text, ctx);
+    if (/\.[cm]?[jt]sx?$/.test(layer.file)) return typescriptLayerEdit(op, layer, text, ctx);
+  } catch {
+    // a fix that cannot be computed is simply not offered
+  }
+  return null;
+}

@@ -1,0 +1,112 @@
+/**
+ * Fix operations on gateway and mesh layers: Envoy route `retry_policy` (§4.2, §4.3), Istio
+ * VirtualService `retries` (§4.1), and the implicit Istio default (a new VirtualService that
+ * turns it off for the hosts it retries).
+ */
+import { isMap, type Pair, type YAMLMap } from "yaml";
+import type { RetryLayer } from "../../model/model";
+import { withYaml, type YamlEditor } from "../yaml";
+import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+
+/** Failures where the upstream never saw the request (reference §4.2 retry_on values). */
+export const PRE_SEND_RETRY_ON = "connect-failure,refused-stream,reset-before-request";
+
+export function meshLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  if (layer.kind === "istio-default") return op === "disable" ? istioDefaultOff(layer, ctx) : null;
+  return withYaml(layer.file, text, (ed) => {
+    const key = layer.kind === "envoy-route" ? "retry_policy" : "retries";
+    const pair = ed.pairAt(layer.anchor.line, key);
+    if (!pair || !isMap(pair.value)) return null;
+    const policy = pair.value as YAMLMap;
+    if (op === "cap" && ctx.attempts) {
+      const key = layer.kind === "envoy-route" ? "num_retries" : "attempts";
+      const edit = ed.setKey(policy, key, String(ctx.attempts - 1));
+      return edit ? { title: `Lower to ${ctx.attempts} attempts (${key}: ${ctx.attempts - 1})`, edits: [edit] } : null;
+    }
+    if (layer.kind === "envoy-route") return envoy(op, layer, ed, pair, policy);
+    if (layer.kind === "istio-virtualservice") return istio(op, ed, policy);
+    return null;
+  });
+}
+
+function envoy(op: LayerOp, layer: RetryLayer, ed: YamlEditor, pair: Pair, policy: YAMLMap): LayerEdit | null {
+  if (op === "narrowGateway") {
+    const edit = ed.setKey(policy, "retry_on", PRE_SEND_RETRY_ON);
+    return edit ? { title: `Retry only failures before the request reached the upstream: retry_on: ${PRE_SEND_RETRY_ON}`, edits: [edit] } : null;
+  }
+  if (op === "disable") {
+    const edit = ed.removePair(pair);
+    return edit ? { title: `Remove the retry_policy of ${layer.label}`, edits: [edit] } : null;
+  }
+  if (op === "budget") return envoyBudget(ed, pair);
+  return null;
+}
+
+/** Adds a retry budget to the route's cluster: circuit_breakers.thresholds[].retry_budget (§4.3). */
+function envoyBudget(ed: YamlEditor, retryPolicy: Pair): LayerEdit | null {
+  const route = ed.pairs().map((p) => p.value).find((v) => isMap(v) && v.items.includes(retryPolicy)) as YAMLMap | undefined;
+  const clusterName = route ? String((ed.child(route, "cluster")?.value as { value?: unknown } | null)?.value ?? "") : "";
+  if (!clusterName) return null;
+  const nameOf = (m: unknown) => String((ed.child(m, "name")?.value as { value?: unknown } | null)?.value ?? "");
+  // a cluster is the map named like the route's cluster that says how to reach it
+  const cluster = ed
+    .pairs()
+    .map((p) => p.value)
+    .find((v) => isMap(v) && nameOf(v) === clusterName && (ed.child(v, "load_assignment") !== null || ed.child(v, "connect_timeout") !== null || ed.child(v, "type") !== null)) as
+    | YAMLMap
+    | undefined;
+  if (!cluster || ed.child(cluster, "circuit_breakers")) return null;
+  const block = ["circuit_breakers:", "  thresholds:", "    - priority: DEFAULT", "      retry_budget:", "        budget_percent: { value: 20.0 }", "        min_retry_concurrency: 3"].join("\n");
+  const edit = ed.addKey(cluster, block);
+  return edit ? { title: `Add a retry budget to cluster ${clusterName} (20% of active requests, at least 3)`, edits: [edit] } : null;
+}
+
+function istio(op: LayerOp, ed: YamlEditor, policy: YAMLMap): LayerEdit | null {
+  if (op === "disable") {
+    const edit = ed.setKey(policy, "attempts", "0");
+    return edit ? { title: "Turn off mesh retries for this route (attempts: 0)", edits: [edit] } : null;
+  }
+  if (op === "narrowGateway") {
+    const edit = ed.setKey(policy, "retryOn", PRE_SEND_RETRY_ON);
+    return edit ? { title: `Retry only failures before the request reached the upstream: retryOn: ${PRE_SEND_RETRY_ON}`, edits: [edit] } : null;
+  }
+  return null;
+}
+
+/**
+ * The Istio default applies to every route without `retries`: a VirtualService per target with
+ * `retries: {attempts: 0}` turns it off where the code owns retries. Written beside the file that
+ * turns injection on.
+ */
+function istioDefaultOff(layer: RetryLayer, ctx: LayerOpContext): LayerEdit | null {
+  const hosts = layer.targets.filter((t) => !t.includes(" ") && !t.includes("("));
+  if (!hosts.length) return null;
+  const dir = layer.file.includes("/") ? layer.file.slice(0, layer.file.lastIndexOf("/") + 1) : "";
+  const docs = hosts.map((host) => {
+    const ns = ctx.namespaceOf(host);
+    return [
+      "apiVersion: networking.istio.io/v1",
+      "kind: VirtualService",
+      "metadata:",
+      `  name: ${host}-no-mesh-retries`,
+      ...(ns ? [`  namespace: ${ns}`] : []),
+      "spec:",
+      "  hosts:",
+      `    - ${host}`,
+      "  http:",
+      "    - route:",
+      "        - destination:",
+      `            host: ${host}`,
+      "      # the calling code owns retries on this hop (Retry Lens RL010)",
+      "      retries:",
+      "        attempts: 0",
+    ].join("\n");
+  });
+  let file = `${dir}${hosts.length === 1 ? `${hosts[0]}-` : ""}no-mesh-retries.yaml`;
+  for (let n = 2; ctx.exists(file); n++) file = `${dir}${hosts.length === 1 ? `${hosts[0]}-` : ""}no-mesh-retries-${n}.yaml`;
+  return {
+    title: `Turn off the Istio default retries for ${hosts.join(", ")} (new VirtualService ${file})`,
+    edits: [],
+    creates: [{ file, text: `# Mesh retries off: the services calling these hosts retry in code.\n${docs.join("\n---\n")}\n` }],
+  };
+}

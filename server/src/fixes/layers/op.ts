@@ -1,0 +1,37 @@
+/** The operations a fix can ask of a retry layer, and what one yields. */
+import type { FileCreate, FixEdit } from "../types";
+
+export type LayerOp =
+  /** randomise the delay (RL004) */
+  | "jitter"
+  /** exponential backoff with full jitter where there is no delay (RL003) */
+  | "backoff"
+  /** add a count bound (RL002) */
+  | "stop"
+  /** turn the layer off (one retry owner: RL001, RL009, RL010) */
+  | "disable"
+  /** retry only failures where the request was never sent (RL005 without a stable id) */
+  | "preSendOnly"
+  /** an edge route retries only pre-send failures (RL013) */
+  | "narrowGateway"
+  /** a retry budget on the upstream (RL011) */
+  | "budget"
+  /** lower the attempts to LayerOpContext.attempts (keeping one owner within the threshold) */
+  | "cap";
+
+export interface LayerEdit {
+  title: string;
+  edits: FixEdit[];
+  creates?: FileCreate[];
+}
+
+/** What a layer operation may need beyond the layer: the libraries of the calls it retries. */
+export interface LayerOpContext {
+  callLibraries: string[];
+  /** does a workspace file exist (so a new file does not overwrite one) */
+  exists(file: string): boolean;
+  /** namespace of a service, when a manifest says */
+  namespaceOf(service: string): string | null;
+  /** the total attempts "cap" lowers a layer to */
+  attempts?: number;
+}

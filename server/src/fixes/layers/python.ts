@@ -1,0 +1,259 @@
+/**
+ * Fix operations on Python retry layers: tenacity and backoff decorators (§1.1, §1.2), urllib3
+ * `Retry` / requests `HTTPAdapter` / urllib3 `PoolManager` (§1.3, §1.4), httpx transports (§1.5)
+ * and hand-rolled loops. Each returns the edits for one layer, or null when no mechanical edit
+ * exists for that shape.
+ */
+import type { RetryLayer } from "../../model/model";
+import { PyEditor, pyNumber, withPython } from "../python";
+import type { FixEdit } from "../types";
+import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+
+const DEFAULT_MULTIPLIER = 0.5;
+const DEFAULT_MAX_WAIT = 10;
+const DEFAULT_ATTEMPTS = 3;
+
+export function pythonLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  return withPython(layer.file, text, (ed) => {
+    switch (layer.kind) {
+      case "tenacity":
+        return tenacity(op, layer, ed, ctx);
+      case "backoff":
+        return backoff(op, layer, ed, ctx);
+      case "urllib3-retry":
+      case "requests-adapter":
+        return urllib3(op, layer, ed, ctx);
+      case "httpx-transport":
+        if (op === "disable") return keywordTo(ed, layer, "retries", "0", "Turn off httpx transport retries (retries=0)");
+        if (op === "cap" && ctx.attempts) return keywordTo(ed, layer, "retries", String(ctx.attempts - 1), `Lower to ${ctx.attempts} attempts (retries=${ctx.attempts - 1})`);
+        return null;
+      case "retry-loop":
+        return op === "jitter" ? loopJitter(layer, ed) : null;
+      default:
+        return null;
+    }
+  });
+}
+
+// ------------------------------------------------------------------------------------ tenacity
+
+function tenacity(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpContext): LayerEdit | null {
+  const dec = ed.decoratorAt(layer.anchor.line);
+  // Retrying(...) blocks are calls at the anchor; decorators hold the call (or a bare name)
+  const call = dec ? ed.decoratorCall(dec) : ed.callAt(layer.anchor.line, layer.anchor.column);
+  if (op === "disable") {
+    if (!dec) return null;
+    const [s, e] = ed.lineRange(dec.startPosition.row, dec.endPosition.row);
+    const names = tenacityNames(ed, dec);
+    return { title: `Remove the @retry on ${layer.label}`, edits: [ed.edit(s, e, ""), ...ed.dropUnusedImports("tenacity", names, [[s, e]])] };
+  }
+  if (op === "jitter") {
+    const wait = call ? ed.keyword(call, "wait")?.childForFieldName("value") : null;
+    if (!call || !wait) return null;
+    const replacement = jitteredWait(ed, wait);
+    if (!replacement) return null;
+    const dropped = wait.type === "call" ? [ed.calleeName(wait) ?? ""] : [];
+    return {
+      title: `Use full jitter: ${replacement.text}`,
+      edits: [ed.edit(wait.startIndex, wait.endIndex, replacement.text), ...replacement.imports, ...ed.dropUnusedImports("tenacity", dropped, [[wait.startIndex, wait.endIndex]])],
+    };
+  }
+  if (op === "backoff") {
+    const name = ed.nameFor("tenacity", "wait_random_exponential");
+    const value = `${name.ref}(multiplier=${DEFAULT_MULTIPLIER}, max=${DEFAULT_MAX_WAIT})`;
+    const edit = call ? ed.setKeyword(call, "wait", value) : bareToCall(ed, dec, `wait=${value}`);
+    return edit ? { title: `Back off exponentially with full jitter: wait=${value}`, edits: [edit, ...name.edits] } : null;
+  }
+  if (op === "stop") {
+    const name = ed.nameFor("tenacity", "stop_after_attempt");
+    const bound = `${name.ref}(${DEFAULT_ATTEMPTS})`;
+    const existing = call ? ed.keyword(call, "stop")?.childForFieldName("value") : null;
+    // a time-only stop keeps its time bound: stop_after_attempt(3) | stop_after_delay(…)
+    const edit = existing
+      ? ed.edit(existing.startIndex, existing.startIndex, `${bound} | `)
+      : call
+        ? ed.addArgument(call, `stop=${bound}`)
+        : bareToCall(ed, dec, `stop=${bound}`);
+    return edit ? { title: `Stop after ${DEFAULT_ATTEMPTS} attempts: stop=${existing ? `${bound} | ${existing.text}` : bound}`, edits: [edit, ...name.edits] } : null;
+  }
+  if (op === "cap" && call && ctx.attempts) {
+    const stop = ed.keyword(call, "stop")?.childForFieldName("value");
+    const n = stop ? capAttemptCall(ed, stop, ctx.attempts) : null;
+    return n ? { title: `Lower to ${ctx.attempts} attempts: stop_after_attempt(${ctx.attempts})`, edits: [n] } : null;
+  }
+  if (op === "preSendOnly" && call) {
+    const types = preSendExceptions(ctx.callLibraries);
+    const names = types.map((t) => ed.nameFor(t.module, t.name));
+    const cond = ed.nameFor("tenacity", "retry_if_exception_type");
+    const value = `${cond.ref}((${names.map((n) => n.ref).join(", ")}${names.length === 1 ? "," : ""}))`;
+    return {
+      title: `Retry only failures before the request is sent: retry=${value}`,
+      edits: [ed.setKeyword(call, "retry", value), ...cond.edits, ...names.flatMap((n) => n.edits)],
+    };
+  }
+  return null;
+}
+
+/** The count inside `stop_after_attempt(N)` (also inside `a | b`), set to `attempts`. */
+function capAttemptCall(ed: PyEditor, stop: NonNullable<ReturnType<PyEditor["keyword"]>>, attempts: number): FixEdit | null {
+  const calls = [stop, ...stop.descendantsOfType("call")].filter((c): c is NonNullable<typeof c> => !!c && c.type === "call");
+  const target = calls.find((c) => /(^|\.)stop_after_attempt$/.test(ed.calleeName(c) ?? ""));
+  const arg = target?.childForFieldName("arguments")?.namedChildren[0];
+  return arg ? ed.edit(arg.startIndex, arg.endIndex, String(attempts)) : null;
+}
+
+/** `@retry` (bare) → `@retry(arg)` */
+function bareToCall(ed: PyEditor, dec: ReturnType<PyEditor["decoratorAt"]>, arg: string): FixEdit | null {
+  const expr = dec?.namedChildren[0];
+  if (!expr || expr.type === "call") return null;
+  return ed.edit(expr.endIndex, expr.endIndex, `(${arg})`);
+}
+
+/** Names from tenacity a decorator uses (to drop imports nothing else needs). */
+function tenacityNames(ed: PyEditor, dec: NonNullable<ReturnType<PyEditor["decoratorAt"]>>): string[] {
+  const out = new Set<string>();
+  const walk = (n: typeof dec) => {
+    if (n.type === "identifier") out.add(n.text);
+    for (const c of n.namedChildren) if (c) walk(c);
+  };
+  walk(dec);
+  void ed;
+  return [...out];
+}
+
+/**
+ * A jittered wait at the same scale: wait_fixed(x) → wait_random_exponential(multiplier=x,
+ * max=4x); wait_exponential(…) → wait_random_exponential(…) with the same arguments; anything
+ * else gets random jitter added: `<wait> + wait_random(0, 1)`.
+ */
+function jitteredWait(ed: PyEditor, wait: NonNullable<ReturnType<PyEditor["keyword"]>>): { text: string; imports: FixEdit[] } | null {
+  const callee = wait.type === "call" ? (ed.calleeName(wait) ?? "") : "";
+  const short = callee.slice(callee.lastIndexOf(".") + 1);
+  const args = wait.type === "call" ? wait.childForFieldName("arguments")?.text.slice(1, -1).trim() ?? "" : "";
+  const rexp = ed.nameFor("tenacity", "wait_random_exponential");
+  if (short === "wait_fixed") {
+    const seconds = Number(args.replace(/^wait\s*=\s*/, ""));
+    if (Number.isFinite(seconds) && args.length) {
+      return { text: `${rexp.ref}(multiplier=${pyNumber(seconds)}, max=${pyNumber(seconds * 4)})`, imports: rexp.edits };
+    }
+    return { text: `${rexp.ref}(multiplier=${args}, max=4 * ${args})`, imports: rexp.edits };
+  }
+  if (short === "wait_exponential") return { text: `${rexp.ref}(${args})`, imports: rexp.edits };
+  const random = ed.nameFor("tenacity", "wait_random");
+  return { text: `${wait.text} + ${random.ref}(0, 1)`, imports: random.edits };
+}
+
+/**
+ * Errors raised only before a request is sent, for the library the retried calls use:
+ * httpx's connect errors; for requests, ConnectTimeout (its ConnectionError also covers resets
+ * after sending, so it is not safe for writes).
+ */
+function preSendExceptions(callLibraries: string[]): Array<{ module: string; name: string }> {
+  return callLibraries.some((l) => l.startsWith("httpx"))
+    ? [{ module: "httpx", name: "ConnectError" }, { module: "httpx", name: "ConnectTimeout" }]
+    : [{ module: "requests.exceptions", name: "ConnectTimeout" }];
+}
+
+// ------------------------------------------------------------------------------------- backoff
+
+function backoff(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpContext): LayerEdit | null {
+  const dec = ed.decoratorAt(layer.anchor.line);
+  const call = dec ? ed.decoratorCall(dec) : null;
+  if (!dec || !call) return null;
+  if (op === "jitter") {
+    const remove = ed.removeKeyword(call, "jitter");
+    return remove ? { title: "Use backoff's default full jitter (remove jitter=None)", edits: [remove] } : null;
+  }
+  if (op === "stop") return { title: `Stop after ${DEFAULT_ATTEMPTS} attempts: max_tries=${DEFAULT_ATTEMPTS}`, edits: [ed.setKeyword(call, "max_tries", String(DEFAULT_ATTEMPTS))] };
+  if (op === "cap" && ctx.attempts) return { title: `Lower to ${ctx.attempts} attempts: max_tries=${ctx.attempts}`, edits: [ed.setKeyword(call, "max_tries", String(ctx.attempts))] };
+  if (op === "disable") {
+    const [s, e] = ed.lineRange(dec.startPosition.row, dec.endPosition.row);
+    return { title: `Remove the @backoff decorator on ${layer.label}`, edits: [ed.edit(s, e, ""), ...ed.dropUnusedImports("backoff", ["on_exception", "on_predicate", "expo", "constant", "fibo"], [[s, e]])] };
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------------- urllib3
+
+function urllib3(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpContext): LayerEdit | null {
+  const call = ed.callAt(layer.anchor.line, layer.anchor.column);
+  if (!call) return null;
+  const callee = ed.calleeName(call) ?? "";
+  const isAdapter = layer.kind === "requests-adapter" || /HTTPAdapter$/.test(callee);
+  const isPool = /PoolManager$/.test(callee);
+  if (op === "disable" || (op === "cap" && ctx.attempts)) {
+    const retries = op === "disable" ? 0 : ctx.attempts! - 1;
+    const what = op === "disable" ? "Turn off" : `Lower to ${retries + 1} attempts:`;
+    if (isAdapter) return keywordTo(ed, layer, "max_retries", String(retries), `${what} the adapter's retries (max_retries=${retries})`);
+    if (isPool) return { title: `${what} PoolManager retries (retries=${op === "disable" ? "False" : retries})`, edits: [ed.setKeyword(call, "retries", op === "disable" ? "False" : String(retries))] };
+    const positional = call.childForFieldName("arguments")?.namedChildren.find((a) => a && a.type !== "keyword_argument" && a.type !== "comment");
+    const edit = positional && !ed.keyword(call, "total") ? ed.edit(positional.startIndex, positional.endIndex, String(retries)) : ed.setKeyword(call, "total", String(retries));
+    return { title: op === "disable" ? "Turn off these retries: Retry(total=0)" : `Lower to ${retries + 1} attempts: Retry(total=${retries})`, edits: [edit] };
+  }
+  if (op === "jitter" && !isAdapter && !isPool) {
+    const factor = ed.keyword(call, "backoff_factor")?.childForFieldName("value")?.text ?? String(DEFAULT_MULTIPLIER);
+    return { title: `Add jitter: backoff_jitter=${factor}`, edits: [ed.setKeyword(call, "backoff_jitter", factor)] };
+  }
+  if (op === "backoff") {
+    if (isAdapter || isPool) {
+      // HTTPAdapter(max_retries=N) → HTTPAdapter(max_retries=Retry(total=N, backoff_factor=…, backoff_jitter=…))
+      const kw = ed.keyword(call, isAdapter ? "max_retries" : "retries")?.childForFieldName("value");
+      if (!kw) return null;
+      const retry = ed.nameFor("urllib3.util.retry", "Retry");
+      const value = `${retry.ref}(total=${kw.text}, backoff_factor=${DEFAULT_MULTIPLIER}, backoff_jitter=${DEFAULT_MULTIPLIER})`;
+      return { title: `Back off with jitter: ${value}`, edits: [ed.edit(kw.startIndex, kw.endIndex, value), ...retry.edits] };
+    }
+    const edits = [ed.setKeyword(call, "backoff_factor", String(DEFAULT_MULTIPLIER))];
+    if (!ed.keyword(call, "backoff_jitter")) edits.push(ed.addArgument(call, `backoff_jitter=${DEFAULT_MULTIPLIER}`));
+    return { title: `Back off with jitter: backoff_factor=${DEFAULT_MULTIPLIER}, backoff_jitter=${DEFAULT_MULTIPLIER}`, edits: mergeInsertions(edits) };
+  }
+  if (op === "preSendOnly" && !isAdapter && !isPool) {
+    const methods = ed.keyword(call, "allowed_methods") ?? ed.keyword(call, "method_whitelist");
+    const value = methods?.childForFieldName("value");
+    if (!methods || !value) return null;
+    if (value.type === "none") {
+      const name = methods.childForFieldName("name")!.text;
+      const remove = ed.removeKeyword(call, name);
+      return remove ? { title: "Retry writes only before they are sent: drop allowed_methods=None (urllib3's default excludes POST and PATCH)", edits: [remove] } : null;
+    }
+    const kept = value.namedChildren.filter((m) => m && !/^["'](POST|PATCH)["']$/i.test(m.text)).map((m) => m!.text);
+    const open = value.text[0] === "[" ? "[" : value.text[0] === "(" ? "(" : "{";
+    const close = open === "[" ? "]" : open === "(" ? ")" : "}";
+    return { title: "Retry writes only before they are sent: drop POST/PATCH from allowed_methods", edits: [ed.edit(value.startIndex, value.endIndex, `${open}${kept.join(", ")}${close}`)] };
+  }
+  return null;
+}
+
+/** Two additions at the same point would conflict: join them into one edit. */
+function mergeInsertions(edits: FixEdit[]): FixEdit[] {
+  const out: FixEdit[] = [];
+  for (const e of edits) {
+    const same = out.find((o) => o.start === e.start && o.end === e.end && o.start === o.end);
+    if (same) same.newText += e.newText;
+    else out.push({ ...e });
+  }
+  return out;
+}
+
+function keywordTo(ed: PyEditor, layer: RetryLayer, name: string, value: string, title: string): LayerEdit | null {
+  const call = ed.callAt(layer.anchor.line, layer.anchor.column);
+  return call ? { title, edits: [ed.setKeyword(call, name, value)] } : null;
+}
+
+// ------------------------------------------------------------------------------- retry loops
+
+function loopJitter(layer: RetryLayer, ed: PyEditor): LayerEdit | null {
+  const loopRow = layer.anchor.line - 1;
+  const sleeps = ed.tree.rootNode.descendantsOfType("call").filter((c) => {
+    if (!c || c.startPosition.row < loopRow || c.startPosition.row > layer.anchor.endLine - 1) return false;
+    return /(^|\.)sleep$/.test(ed.calleeName(c) ?? "");
+  });
+  const sleep = sleeps[0];
+  const arg = sleep?.childForFieldName("arguments")?.namedChildren[0];
+  if (!sleep || !arg) return null;
+  const random = ed.moduleRef("random");
+  return {
+    title: `Use full jitter: sleep(${random.ref}.uniform(0, ${arg.text}))`,
+    edits: [ed.edit(arg.startIndex, arg.endIndex, `${random.ref}.uniform(0, ${arg.text})`), ...random.edits],
+  };
+}

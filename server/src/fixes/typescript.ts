@@ -1,0 +1,122 @@
+/**
+ * Editing TypeScript/JavaScript for fixes: object-literal options of a call (set or add a
+ * property in the literal's own layout), removing a statement and an import that became unused.
+ * Positions come from the TypeScript parser (syntax only).
+ */
+import { parseTypeScript, ts } from "../parsing/typescript";
+import type { FixEdit } from "./types";
+
+export class TsEditor {
+  readonly sf: ts.SourceFile;
+
+  constructor(
+    readonly file: string,
+    readonly text: string,
+  ) {
+    this.sf = parseTypeScript(file, text);
+  }
+
+  edit(start: number, end: number, newText: string): FixEdit {
+    return { file: this.file, start, end, newText };
+  }
+
+  /** The call expression whose start is on `line` (1-based) and whose callee text matches. */
+  callAt(line: number, callee?: (text: string) => boolean): ts.CallExpression | null {
+    let found: ts.CallExpression | null = null;
+    const visit = (n: ts.Node): void => {
+      if (found) return;
+      if (ts.isCallExpression(n)) {
+        const l = this.sf.getLineAndCharacterOfPosition(n.getStart(this.sf)).line + 1;
+        if (l === line && (!callee || callee(n.expression.getText(this.sf)))) {
+          found = n;
+          return;
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    return found;
+  }
+
+  /** Sets `key: value` in an object literal: replaces the initializer or adds the property. */
+  setProperty(obj: ts.ObjectLiteralExpression, key: string, valueText: string): FixEdit {
+    const existing = obj.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === key);
+    if (existing && ts.isPropertyAssignment(existing)) return this.edit(existing.initializer.getStart(this.sf), existing.initializer.end, valueText);
+    if (existing) return this.edit(existing.getStart(this.sf), existing.end, `${key}: ${valueText}`);
+    return this.addProperty(obj, `${key}: ${valueText}`);
+  }
+
+  addProperty(obj: ts.ObjectLiteralExpression, propText: string): FixEdit {
+    const props = obj.properties;
+    const closeBrace = obj.end - 1;
+    if (props.length === 0) return this.edit(obj.getStart(this.sf) + 1, closeBrace, ` ${propText} `);
+    const last = props[props.length - 1]!;
+    const between = this.text.slice(last.end, closeBrace);
+    const trailingComma = between.trimStart().startsWith(",");
+    const afterLast = trailingComma ? last.end + between.indexOf(",") + 1 : last.end;
+    if (between.includes("\n")) {
+      const lineStart = this.text.lastIndexOf("\n", last.getStart(this.sf)) + 1;
+      const indent = /^[ \t]*/.exec(this.text.slice(lineStart))?.[0] ?? "";
+      return this.edit(afterLast, afterLast, `${trailingComma ? "" : ","}\n${indent}${propText}${trailingComma ? "," : ""}`);
+    }
+    return this.edit(afterLast, afterLast, `${trailingComma ? " " : ", "}${propText}`);
+  }
+
+  /** Adds an argument at the end of a call. */
+  addArgument(call: ts.CallExpression, argText: string): FixEdit {
+    const args = call.arguments;
+    if (args.length === 0) {
+      const open = this.text.indexOf("(", call.expression.end);
+      return this.edit(open + 1, open + 1, argText);
+    }
+    const last = args[args.length - 1]!;
+    return this.edit(last.end, last.end, `, ${argText}`);
+  }
+
+  /** The whole statement holding `node`, with its line. */
+  removeStatementOf(node: ts.Node): FixEdit | null {
+    let stmt: ts.Node | undefined = node;
+    while (stmt && !ts.isExpressionStatement(stmt)) stmt = stmt.parent;
+    if (!stmt) return null;
+    const start = this.text.lastIndexOf("\n", stmt.getStart(this.sf) - 1) + 1;
+    let end = stmt.end;
+    if (this.text[end] === "\n") end++;
+    return this.edit(start, end, "");
+  }
+
+  /** Removes the import of `local` when nothing outside [from, to) still uses it. */
+  dropImportIfUnused(local: string, removed: [number, number]): FixEdit | null {
+    let used = false;
+    let declaration: ts.ImportDeclaration | null = null;
+    const visit = (n: ts.Node): void => {
+      if (ts.isImportDeclaration(n)) {
+        if (n.importClause?.name?.text === local) declaration = n;
+        return;
+      }
+      if (ts.isIdentifier(n) && n.text === local && !(n.getStart(this.sf) >= removed[0] && n.end <= removed[1])) used = true;
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    const decl = declaration as ts.ImportDeclaration | null;
+    if (used || !decl) return null;
+    if (decl.importClause?.namedBindings) return null; // other names come from that line too
+    const start = this.text.lastIndexOf("\n", decl.getStart(this.sf) - 1) + 1;
+    let end = decl.end;
+    if (this.text[end] === "\n") end++;
+    return this.edit(start, end, "");
+  }
+
+  /** The local name of the default import of `module` (`import axiosRetry from "axios-retry"`). */
+  defaultImportOf(module: string): string | null {
+    for (const stmt of this.sf.statements) {
+      if (ts.isImportDeclaration(stmt) && ts.isStringLiteral(stmt.moduleSpecifier) && stmt.moduleSpecifier.text === module) {
+        if (stmt.importClause?.name) return stmt.importClause.name.text;
+      }
+    }
+    return null;
+  }
+}
+
+export function withTypeScript<T>(file: string, text: string | undefined, fn: (ed: TsEditor) => T): T | null {
+  return text === undefined ? null : fn(new TsEditor(file, text));
+}

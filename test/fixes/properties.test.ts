@@ -1,0 +1,43 @@
+// Every fix, on every finding of the scenario workspaces and the example: after the edit the
+// files still parse, the finding is gone, and applying the same fix again changes nothing.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { readWorkspace } from "../../server/src/host/workspace";
+import { MemoryWorkspace, syntaxProblems } from "./fixHarness";
+
+const ROOT = join(__dirname, "..", "..");
+const SCENARIOS = join(ROOT, "..", "shared", "scenarios");
+const workspaces = [
+  ...(existsSync(SCENARIOS) ? readdirSync(SCENARIOS).filter((n) => existsSync(join(SCENARIOS, n, "workspace"))).map((n) => ({ name: n, dir: join(SCENARIOS, n, "workspace") })) : []),
+  { name: "examples/shop", dir: join(ROOT, "examples", "shop") },
+];
+
+for (const ws of workspaces) {
+  describe(`fixes on ${ws.name}`, async () => {
+    const read = await readWorkspace(ws.dir, {});
+    const base = new MemoryWorkspace(read.files);
+    const result = await base.analyze();
+    for (const finding of result.findings) {
+      for (const fix of base.fixes(result, finding)) {
+        test(`${finding.rule} ${finding.file}:${finding.span.line} — ${fix.title}`, async () => {
+          const touched = [...new Set([...fix.edits.map((e) => e.file), ...fix.creates.map((c) => c.file)])];
+          const after = base.apply(fix);
+          const reanalysed = await after.analyze();
+          assert.deepEqual(syntaxProblems(reanalysed, touched), [], "the edited files still parse");
+          const before = result.findings.filter((f) => f.rule === finding.rule && f.file === finding.file).length;
+          const now = reanalysed.findings.filter((f) => f.rule === finding.rule && f.file === finding.file).length;
+          assert.ok(now < before, `${finding.rule} in ${finding.file}: ${before} before, ${now} after`);
+          // applying it twice equals applying it once: offered again, the same fix must not change anything
+          for (const again of reanalysed.findings.filter((f) => f.rule === finding.rule)) {
+            for (const second of after.fixes(reanalysed, again).filter((f) => f.title === fix.title)) {
+              const twice = after.apply(second);
+              for (const file of touched) assert.equal(twice.texts.get(file), after.texts.get(file), `second application changed ${file}`);
+            }
+          }
+        });
+      }
+    }
+  });
+}
