@@ -3,9 +3,9 @@
  * drives it like an editor would. Waits on notifications (readiness signals), never on sleeps.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -13,7 +13,28 @@ import {
   type Diagnostic,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type TextEdit,
+  type WorkspaceEdit,
 } from "vscode-languageserver-protocol/node";
+
+/** Applies LSP text edits (non-overlapping) to a text. */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  const offset = (line: number, character: number) => {
+    let o = 0;
+    for (let l = 0; l < line; l++) {
+      const nl = text.indexOf("\n", o);
+      if (nl < 0) return text.length;
+      o = nl + 1;
+    }
+    return o + character;
+  };
+  const sorted = [...edits]
+    .map((e) => ({ start: offset(e.range.start.line, e.range.start.character), end: offset(e.range.end.line, e.range.end.character), text: e.newText }))
+    .sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
 
 export const SERVER = join(__dirname, "..", "..", "dist", "server.js");
 
@@ -71,7 +92,12 @@ export class LspClient {
       workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: "ws" }],
       capabilities: {
         window: { workDoneProgress: options.workDoneProgress ?? true, showDocument: { support: options.showDocument ?? true } },
-        workspace: { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+          workspaceEdit: { documentChanges: true, resourceOperations: ["create"] },
+        },
         textDocument: {
           publishDiagnostics: { relatedInformation: options.relatedInformation ?? true, codeDescriptionSupport: true, dataSupport: true },
           hover: { contentFormat: options.hoverFormats ?? ["markdown", "plaintext"] },
@@ -120,12 +146,61 @@ export class LspClient {
   }
 
   open(file: string, text: string, languageId = "python"): void {
+    this.openTexts.set(this.uri(file), text);
+    this.versions.set(this.uri(file), 1);
     void this.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: this.uri(file), languageId, version: 1, text } });
   }
 
   change(file: string, text: string, version: number): void {
+    this.openTexts.set(this.uri(file), text);
+    this.versions.set(this.uri(file), version);
     void this.connection.sendNotification("textDocument/didChange", { textDocument: { uri: this.uri(file), version }, contentChanges: [{ text }] });
   }
+
+  /** versions of the documents this client opened */
+  private versions = new Map<string, number>();
+
+  /**
+   * Applies a WorkspaceEdit like an editor: open documents get a didChange, files on disk are
+   * rewritten (and created) with a watched-files event. Returns the files it touched.
+   */
+  async applyEdit(edit: WorkspaceEdit): Promise<string[]> {
+    const touched: string[] = [];
+    const changes: Array<{ uri: string; edits: TextEdit[] }> = [];
+    const created: string[] = [];
+    for (const dc of edit.documentChanges ?? []) {
+      if ("kind" in dc) {
+        if (dc.kind === "create") created.push(dc.uri);
+        continue;
+      }
+      changes.push({ uri: dc.textDocument.uri, edits: dc.edits as TextEdit[] });
+    }
+    for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes.push({ uri, edits });
+    const events: Array<{ uri: string; type: number }> = [];
+    for (const uri of created) {
+      const path = fileURLToPath(uri);
+      mkdirSync(dirname(path), { recursive: true });
+      if (!existsSync(path)) writeFileSync(path, "");
+    }
+    for (const { uri, edits } of changes) {
+      const path = fileURLToPath(uri);
+      const before = existsSync(path) ? readFileSync(path, "utf8") : "";
+      const text = this.openTexts.get(uri) ?? before;
+      const after = applyTextEdits(text, edits);
+      writeFileSync(path, after);
+      touched.push(path);
+      if (this.openTexts.has(uri)) {
+        const version = (this.versions.get(uri) ?? 1) + 1;
+        this.versions.set(uri, version);
+        this.openTexts.set(uri, after);
+        void this.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: after }] });
+      } else events.push({ uri, type: created.includes(uri) ? 1 : 2 });
+    }
+    if (events.length) void this.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: events });
+    return touched;
+  }
+
+  private openTexts = new Map<string, string>();
 
   async stop(): Promise<void> {
     try {
