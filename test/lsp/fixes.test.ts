@@ -171,7 +171,7 @@ describe("quick fixes that create a file", () => {
       const off = list.find((a) => a.title.startsWith("Turn off the Istio default"));
       assert.ok(off?.edit?.documentChanges?.some((c) => "kind" in c && c.kind === "create"), list.map((a) => a.title).join(" | "));
       const before = client.modelCount();
-      await client.applyEdit(off.edit);
+      await client.applyEdit(off!.edit!);
       await client.nextModel(before);
       assert.ok(existsSync(join(root, "k8s", "inventory-no-mesh-retries.yaml")));
       await client.until("RL010 gone", () => codes(client.diagnostics.get(client.uri(ns)), "RL010").length === 0);
