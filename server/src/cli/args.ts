@@ -25,7 +25,20 @@ export interface ScanArgs {
   output: string | null;
 }
 
-export type ParsedArgs = { command: "help" } | { command: "version" } | ScanArgs;
+export interface FixArgs {
+  command: "fix";
+  dir: string | null;
+  /** also apply fixes that change behaviour */
+  unsafe: boolean;
+  /** print a diff, write nothing */
+  dryRun: boolean;
+  threshold: number | null;
+  includeTests: boolean;
+  color: boolean | null;
+  verbose: boolean;
+}
+
+export type ParsedArgs = { command: "help" } | { command: "version" } | ScanArgs | FixArgs;
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -35,6 +48,7 @@ export const USAGE = `retrylens — finds retry layers, links them along call pa
 
 Usage:
   retrylens scan [dir] [options]   analyse a folder (default: the current folder)
+  retrylens fix [dir] [options]    apply the safe quick fixes to a folder's files
   retrylens --help                 show this help
   retrylens --version              show the version
 
@@ -50,6 +64,11 @@ Options for scan:
       --color, --no-color          force or disable colours (default: on a terminal, unless NO_COLOR)
   -v, --verbose                    list layers, related places, skipped files and problems
   -o, --output FILE                write the report to FILE instead of stdout
+
+Options for fix (and --threshold, --include-tests, --color, --verbose as for scan):
+      --unsafe                     also apply fixes that change behaviour (one retry owner per
+                                   path, stop conditions, retry budgets)
+      --dry-run                    print the changes as a unified diff and write nothing
 
 Settings are read from .retrylens.yaml at the root of the scanned folder.
 Exit status: 0 no finding at or above --fail-on, 1 some finding is, 2 usage or internal error.
@@ -87,6 +106,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     output: null,
   };
   let command: string | null = null;
+  let unsafe = false;
+  let dryRun = false;
   let help = false;
   let version = false;
   let onlyPositionals = false;
@@ -100,12 +121,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (onlyPositionals || !raw.startsWith("-") || raw === "-") {
       if (command === null) {
         if (raw === "help") help = true;
-        else if (raw !== "scan") throw new UsageError(`unknown command "${raw}" (the command is scan)`);
+        else if (raw !== "scan" && raw !== "fix") throw new UsageError(`unknown command "${raw}" (the commands are scan and fix)`);
         command = raw;
-      } else if (command === "scan" && scan.dir === null) {
+      } else if ((command === "scan" || command === "fix") && scan.dir === null) {
         scan.dir = raw;
       } else {
-        throw new UsageError(`unexpected argument "${raw}" (scan takes one folder)`);
+        throw new UsageError(`unexpected argument "${raw}" (${command ?? "scan"} takes one folder)`);
       }
       continue;
     }
@@ -169,6 +190,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case "--output":
         scan.output = value();
         break;
+      case "--unsafe":
+        flag();
+        unsafe = true;
+        break;
+      case "--dry-run":
+        flag();
+        dryRun = true;
+        break;
       default:
         throw new UsageError(`unknown option ${name}`);
     }
@@ -177,5 +206,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (help) return { command: "help" };
   if (version) return { command: "version" };
   if (command === null) return { command: "help" };
+  if (command === "fix") {
+    return { command: "fix", dir: scan.dir, unsafe, dryRun, threshold: scan.threshold, includeTests: scan.includeTests, color: scan.color, verbose: scan.verbose };
+  }
+  if (unsafe || dryRun) throw new UsageError(`${unsafe ? "--unsafe" : "--dry-run"} goes with the fix command`);
   return scan;
 }

@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { analyzeWorkspace } from "../engine/analyze";
+import { fixCommand } from "./fix";
 import type { Finding, Problem } from "../model/model";
 import { parseArgs, USAGE, UsageError, type FailOn, type ScanArgs } from "./args";
 import { loadConfig } from "../host/config";
@@ -81,7 +82,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   }
 
   try {
-    return await scan(args, root, io);
+    return args.command === "fix" ? await fixCommand(args, root, io) : await scan(args, root, io);
   } catch (err) {
     const e = err as Error;
     io.stderr.write(`retrylens: internal error: ${(e?.message ?? String(err)).split("\n")[0]}\n`);
