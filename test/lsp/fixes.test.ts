@@ -68,7 +68,7 @@ describe("quick fixes over LSP (seed-checkout-pr)", () => {
     await client.until("RL004 gone", () => codes(client.diagnostics.get(client.uri(CLIENT_PY)), "RL004").length === 0);
     const text = readFileSync(join(root, CLIENT_PY), "utf8");
     assert.match(text, /wait=wait_random_exponential\(multiplier=0\.5, max=2\)/);
-    assert.match(text, /^from tenacity import retry, stop_after_attempt, retry_if_exception_type, wait_random_exponential$/m);
+    assert.match(text, /^from tenacity import retry, stop_after_attempt, wait_random_exponential, retry_if_exception_type$/m);
     assert.ok(parsesAsPython(text));
     assert.ok(!client.stderr.join("").includes("syntax error"));
   });

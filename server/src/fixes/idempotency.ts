@@ -44,15 +44,14 @@ function python(ed: PyEditor, call: LinkedCall): KeyFix | null {
   if (!node) return null;
   const id = pythonStableId(node);
   if (!id) return null;
-  const quote = /(^|[^\w])'[^']*'/.test(ed.text) && !/(^|[^\w])"[^"]*"/.test(ed.text) ? "'" : '"';
+  const quote = ed.quote;
   const key = `f${quote}${prefixOf(id.fn)}-{${id.name}}${quote}`;
   const pair = `${quote}${HEADER}${quote}: ${key}`;
   const headers = ed.keyword(node, "headers")?.childForFieldName("value");
   let edit: FixEdit;
   if (headers?.type === "dictionary") {
-    const pairs = headers.namedChildren.filter((p) => p && p.type !== "comment");
-    const last = pairs[pairs.length - 1];
-    edit = last ? ed.edit(last.endIndex, last.endIndex, `, ${pair}`) : ed.edit(headers.startIndex + 1, headers.endIndex - 1, pair);
+    const pairs = headers.namedChildren.filter((p): p is SyntaxNode => !!p && p.type !== "comment");
+    edit = pairs.length ? ed.appendItem(pairs, headers.endIndex - 1, pair) : ed.edit(headers.startIndex + 1, headers.endIndex - 1, pair);
   } else if (headers) {
     return null; // headers from a variable: merge by hand
   } else {
@@ -93,7 +92,7 @@ function typescript(ed: TsEditor, call: LinkedCall): KeyFix | null {
   const id = tsStableId(node, ed.sf);
   if (!id) return null;
   const key = `\`${prefixOf(id.fn)}-\${${id.name}}\``;
-  const header = `"${HEADER}": ${key}`;
+  const header = `${ed.quote}${HEADER}${ed.quote}: ${key}`;
   const config = node.arguments[index];
   let edit: FixEdit;
   if (config && ts.isObjectLiteralExpression(config)) {

@@ -57,9 +57,51 @@ export class TsEditor {
     if (between.includes("\n")) {
       const lineStart = this.text.lastIndexOf("\n", last.getStart(this.sf)) + 1;
       const indent = /^[ \t]*/.exec(this.text.slice(lineStart))?.[0] ?? "";
-      return this.edit(afterLast, afterLast, `${trailingComma ? "" : ","}\n${indent}${propText}${trailingComma ? "," : ""}`);
+      const line = `${this.eol}${indent}${propText}${trailingComma ? "," : ""}`;
+      // a comment ending the last property's line stays on that line
+      const eol = this.lineEnd(afterLast);
+      const rest = this.text.slice(afterLast, eol);
+      const comment = /^\s*(\/\/|\/\*)/.test(rest);
+      if (trailingComma) return this.edit(comment ? eol : afterLast, comment ? eol : afterLast, line);
+      if (comment) return this.edit(last.end, eol, `,${rest}${line}`);
+      return this.edit(last.end, last.end, `,${line}`);
     }
     return this.edit(afterLast, afterLast, `${trailingComma ? " " : ", "}${propText}`);
+  }
+
+  /** the file's line ending, for inserted lines */
+  get eol(): string {
+    return this.text.includes("\r\n") ? "\r\n" : "\n";
+  }
+
+  /** The quote the file's string literals use most (for strings a fix writes). */
+  get quote(): string {
+    let single = 0;
+    let double = 0;
+    const visit = (n: ts.Node): void => {
+      if (ts.isStringLiteral(n)) {
+        const q = this.text[n.getStart(this.sf)];
+        if (q === "'") single++;
+        else if (q === '"') double++;
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    return single > double ? "'" : '"';
+  }
+
+  /** end of the line holding `offset` (before "\r\n" or "\n") */
+  lineEnd(offset: number): number {
+    const nl = this.text.indexOf("\n", offset);
+    if (nl < 0) return this.text.length;
+    return this.text[nl - 1] === "\r" ? nl - 1 : nl;
+  }
+
+  /** just past the line break at `offset`, if one is there */
+  private pastLineBreak(offset: number): number {
+    if (this.text.startsWith("\r\n", offset)) return offset + 2;
+    if (this.text[offset] === "\n") return offset + 1;
+    return offset;
   }
 
   /** Adds an argument at the end of a call. */
@@ -79,9 +121,10 @@ export class TsEditor {
     while (stmt && !ts.isExpressionStatement(stmt)) stmt = stmt.parent;
     if (!stmt) return null;
     const start = this.text.lastIndexOf("\n", stmt.getStart(this.sf) - 1) + 1;
-    let end = stmt.end;
-    if (this.text[end] === "\n") end++;
-    return this.edit(start, end, "");
+    // the statement's line, with a trailing comment on it
+    const eol = this.lineEnd(stmt.end);
+    const end = /^\s*(\/\/.*)?$/.test(this.text.slice(stmt.end, eol)) ? eol : stmt.end;
+    return this.edit(start, this.pastLineBreak(end), "");
   }
 
   /** Removes the import of `local` when nothing outside [from, to) still uses it. */
@@ -101,9 +144,7 @@ export class TsEditor {
     if (used || !decl) return null;
     if (decl.importClause?.namedBindings) return null; // other names come from that line too
     const start = this.text.lastIndexOf("\n", decl.getStart(this.sf) - 1) + 1;
-    let end = decl.end;
-    if (this.text[end] === "\n") end++;
-    return this.edit(start, end, "");
+    return this.edit(start, this.pastLineBreak(decl.end), "");
   }
 
   /** The local name of the default import of `module` (`import axiosRetry from "axios-retry"`). */

@@ -72,15 +72,21 @@ export class YamlEditor {
     return this.addKey(map, `${key}: ${value}`);
   }
 
-  /** Adds `entry` ("key: value" or a multi-line block already indented relative to the key) to a map. */
-  addKey(map: YAMLMap, entry: string): FixEdit | null {
+  /**
+   * Adds `entry` ("key: value" or a multi-line block already indented relative to the key) to a
+   * map, after its last line. A flow map (`{ a: 1 }`) takes `flowEntry` (the same in flow style)
+   * when the entry spans lines; without one the edit is not made.
+   */
+  addKey(map: YAMLMap, entry: string, flowEntry?: string): FixEdit | null {
     if (!map.range) return null;
     if (map.flow) {
+      if (entry.includes("\n") && flowEntry === undefined) return null;
+      const text = entry.includes("\n") ? flowEntry! : entry;
       // { a: 1, b: 2 } → { a: 1, b: 2, entry }
       const close = this.text.lastIndexOf("}", map.range[1]);
       const last = map.items[map.items.length - 1] as Pair | undefined;
       const lastEnd = last ? ((last.value as Node | null)?.range?.[1] ?? (last.key as Node).range![1]) : close;
-      return last ? this.edit(lastEnd, lastEnd, `, ${entry.replace(/\n\s*/g, " ")}`) : this.edit(close, close, ` ${entry} `);
+      return last ? this.edit(lastEnd, lastEnd, `, ${text}`) : this.edit(close, close, ` ${text} `);
     }
     const first = map.items[0] as Pair | undefined;
     const firstKey = first?.key as Node | null | undefined;
@@ -91,8 +97,8 @@ export class YamlEditor {
     const last = map.items[map.items.length - 1] as Pair;
     const lastNode = ((last.value as Node | null) ?? (last.key as Node))!;
     const end = this.endOfLine(lastNode.range![1] - 1);
-    const lines = entry.split("\n").map((l) => indent + l).join("\n");
-    return this.edit(end, end, `\n${lines}`);
+    const lines = entry.split("\n").map((l) => indent + l).join(this.eol);
+    return this.edit(end, end, `${this.eol}${lines}`);
   }
 
   /** Removes a pair: its key line through the last line of its value. */
@@ -103,18 +109,40 @@ export class YamlEditor {
     const start = this.startOfLine(key.range[0]);
     const lastOffset = value?.range ? value.range[1] - 1 : key.range[1];
     let end = this.endOfLine(Math.max(lastOffset, key.range[1]));
-    if (this.text[end] === "\n") end++;
+    if (this.text.startsWith("\r\n", end)) end += 2;
+    else if (this.text[end] === "\n") end++;
     // a trailing comment line that belonged to the block stays: only the pair's own lines go
     return this.edit(start, end, "");
+  }
+
+  /** Every map in every document (document roots, values, sequence items), depth first. */
+  maps(): YAMLMap[] {
+    const out: YAMLMap[] = [];
+    const visit = (n: unknown) => {
+      if (isMap(n)) {
+        out.push(n as YAMLMap);
+        for (const p of n.items) visit((p as Pair).value);
+      } else if (isSeq(n)) for (const i of n.items) visit(i);
+    };
+    const docs = Array.isArray(this.docs) ? this.docs : [this.docs];
+    for (const d of docs) visit(d.contents);
+    return out;
+  }
+
+  /** the file's line ending, for inserted lines */
+  get eol(): string {
+    return this.text.includes("\r\n") ? "\r\n" : "\n";
   }
 
   startOfLine(offset: number): number {
     return this.text.lastIndexOf("\n", offset - 1) + 1;
   }
 
+  /** end of the line holding `offset`, before its "\r\n" or "\n" */
   endOfLine(offset: number): number {
     const nl = this.text.indexOf("\n", offset);
-    return nl < 0 ? this.text.length : nl;
+    if (nl < 0) return this.text.length;
+    return this.text[nl - 1] === "\r" ? nl - 1 : nl;
   }
 }
 

@@ -30,7 +30,8 @@ export function meshLayerEdit(op: LayerOp, layer: RetryLayer, text: string | und
 }
 
 function envoy(op: LayerOp, layer: RetryLayer, ed: YamlEditor, pair: Pair, policy: YAMLMap): LayerEdit | null {
-  if (op === "narrowGateway") {
+  // an edge route (RL013) or any route re-sending writes (RL005): only failures before sending
+  if (op === "narrowGateway" || op === "preSendOnly") {
     const edit = ed.setKey(policy, "retry_on", PRE_SEND_RETRY_ON);
     return edit ? { title: `Retry only failures before the request reached the upstream: retry_on: ${PRE_SEND_RETRY_ON}`, edits: [edit] } : null;
   }
@@ -44,20 +45,17 @@ function envoy(op: LayerOp, layer: RetryLayer, ed: YamlEditor, pair: Pair, polic
 
 /** Adds a retry budget to the route's cluster: circuit_breakers.thresholds[].retry_budget (§4.3). */
 function envoyBudget(ed: YamlEditor, retryPolicy: Pair): LayerEdit | null {
-  const route = ed.pairs().map((p) => p.value).find((v) => isMap(v) && v.items.includes(retryPolicy)) as YAMLMap | undefined;
+  const maps = ed.maps();
+  const route = maps.find((m) => m.items.includes(retryPolicy));
   const clusterName = route ? String((ed.child(route, "cluster")?.value as { value?: unknown } | null)?.value ?? "") : "";
   if (!clusterName) return null;
   const nameOf = (m: unknown) => String((ed.child(m, "name")?.value as { value?: unknown } | null)?.value ?? "");
-  // a cluster is the map named like the route's cluster that says how to reach it
-  const cluster = ed
-    .pairs()
-    .map((p) => p.value)
-    .find((v) => isMap(v) && nameOf(v) === clusterName && (ed.child(v, "load_assignment") !== null || ed.child(v, "connect_timeout") !== null || ed.child(v, "type") !== null)) as
-    | YAMLMap
-    | undefined;
+  // a cluster is the map named like the route's cluster that says how to reach it (an item of `clusters:`)
+  const cluster = maps.find((m) => nameOf(m) === clusterName && (ed.child(m, "load_assignment") !== null || ed.child(m, "connect_timeout") !== null || ed.child(m, "type") !== null));
   if (!cluster || ed.child(cluster, "circuit_breakers")) return null;
   const block = ["circuit_breakers:", "  thresholds:", "    - priority: DEFAULT", "      retry_budget:", "        budget_percent: { value: 20.0 }", "        min_retry_concurrency: 3"].join("\n");
-  const edit = ed.addKey(cluster, block);
+  const flow = "circuit_breakers: { thresholds: [{ priority: DEFAULT, retry_budget: { budget_percent: { value: 20.0 }, min_retry_concurrency: 3 } }] }";
+  const edit = ed.addKey(cluster, block, flow);
   return edit ? { title: `Add a retry budget to cluster ${clusterName} (20% of active requests, at least 3)`, edits: [edit] } : null;
 }
 
@@ -66,7 +64,7 @@ function istio(op: LayerOp, ed: YamlEditor, policy: YAMLMap): LayerEdit | null {
     const edit = ed.setKey(policy, "attempts", "0");
     return edit ? { title: "Turn off mesh retries for this route (attempts: 0)", edits: [edit] } : null;
   }
-  if (op === "narrowGateway") {
+  if (op === "narrowGateway" || op === "preSendOnly") {
     const edit = ed.setKey(policy, "retryOn", PRE_SEND_RETRY_ON);
     return edit ? { title: `Retry only failures before the request reached the upstream: retryOn: ${PRE_SEND_RETRY_ON}`, edits: [edit] } : null;
   }

@@ -5,6 +5,7 @@
  * exists for that shape.
  */
 import type { RetryLayer } from "../../model/model";
+import type { SyntaxNode } from "../../parsing/treeSitter";
 import { PyEditor, pyNumber, withPython } from "../python";
 import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
@@ -44,7 +45,7 @@ function tenacity(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpCont
   if (op === "disable") {
     if (!dec) return null;
     const [s, e] = ed.lineRange(dec.startPosition.row, dec.endPosition.row);
-    const names = tenacityNames(ed, dec);
+    const names = identifiersIn(dec);
     return { title: `Remove the @retry on ${layer.label}`, edits: [ed.edit(s, e, ""), ...ed.dropUnusedImports("tenacity", names, [[s, e]])] };
   }
   if (op === "jitter") {
@@ -52,10 +53,9 @@ function tenacity(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpCont
     if (!call || !wait) return null;
     const replacement = jitteredWait(ed, wait);
     if (!replacement) return null;
-    const dropped = wait.type === "call" ? [ed.calleeName(wait) ?? ""] : [];
     return {
       title: `Use full jitter: ${replacement.text}`,
-      edits: [ed.edit(wait.startIndex, wait.endIndex, replacement.text), ...replacement.imports, ...ed.dropUnusedImports("tenacity", dropped, [[wait.startIndex, wait.endIndex]])],
+      edits: [ed.edit(wait.startIndex, wait.endIndex, replacement.text), ...replacement.imports],
     };
   }
   if (op === "backoff") {
@@ -68,6 +68,11 @@ function tenacity(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpCont
     const name = ed.nameFor("tenacity", "stop_after_attempt");
     const bound = `${name.ref}(${DEFAULT_ATTEMPTS})`;
     const existing = call ? ed.keyword(call, "stop")?.childForFieldName("value") : null;
+    if (existing && /(^|\.)stop_never$/.test(existing.text)) {
+      // stop=stop_never says "forever" on purpose: the bound replaces it
+      const drop = ed.dropUnusedImports("tenacity", [existing.text], [[existing.startIndex, existing.endIndex]]);
+      return { title: `Stop after ${DEFAULT_ATTEMPTS} attempts: stop=${bound}`, edits: [ed.edit(existing.startIndex, existing.endIndex, bound), ...name.edits, ...drop] };
+    }
     // a time-only stop keeps its time bound: stop_after_attempt(3) | stop_after_delay(…)
     const edit = existing
       ? ed.edit(existing.startIndex, existing.startIndex, `${bound} | `)
@@ -109,36 +114,42 @@ function bareToCall(ed: PyEditor, dec: ReturnType<PyEditor["decoratorAt"]>, arg:
   return ed.edit(expr.endIndex, expr.endIndex, `(${arg})`);
 }
 
-/** Names from tenacity a decorator uses (to drop imports nothing else needs). */
-function tenacityNames(ed: PyEditor, dec: NonNullable<ReturnType<PyEditor["decoratorAt"]>>): string[] {
+/** Identifiers a decorator uses (the imports to drop when nothing else needs them). */
+function identifiersIn(dec: NonNullable<ReturnType<PyEditor["decoratorAt"]>>): string[] {
   const out = new Set<string>();
   const walk = (n: typeof dec) => {
     if (n.type === "identifier") out.add(n.text);
     for (const c of n.namedChildren) if (c) walk(c);
   };
   walk(dec);
-  void ed;
   return [...out];
 }
 
 /**
  * A jittered wait at the same scale: wait_fixed(x) → wait_random_exponential(multiplier=x,
  * max=4x); wait_exponential(…) → wait_random_exponential(…) with the same arguments; anything
- * else gets random jitter added: `<wait> + wait_random(0, 1)`.
+ * else gets random jitter added: `<wait> + wait_random(0, 1)`. The replaced function's import
+ * becomes the new one's when nothing else uses it (aliases resolved: `wait_fixed as wf`).
  */
 function jitteredWait(ed: PyEditor, wait: NonNullable<ReturnType<PyEditor["keyword"]>>): { text: string; imports: FixEdit[] } | null {
   const callee = wait.type === "call" ? (ed.calleeName(wait) ?? "") : "";
-  const short = callee.slice(callee.lastIndexOf(".") + 1);
+  const imported = callee && !callee.includes(".") ? ed.importedAs(callee) : null;
+  const short = imported ? (imported.module === "tenacity" ? imported.name : "") : callee.slice(callee.lastIndexOf(".") + 1);
   const args = wait.type === "call" ? wait.childForFieldName("arguments")?.text.slice(1, -1).trim() ?? "" : "";
-  const rexp = ed.nameFor("tenacity", "wait_random_exponential");
+  const rexp = () => (imported ? ed.swapName("tenacity", callee, "wait_random_exponential", [[wait.startIndex, wait.endIndex]]) : ed.nameFor("tenacity", "wait_random_exponential"));
   if (short === "wait_fixed") {
+    const name = rexp();
     const seconds = Number(args.replace(/^wait\s*=\s*/, ""));
     if (Number.isFinite(seconds) && args.length) {
-      return { text: `${rexp.ref}(multiplier=${pyNumber(seconds)}, max=${pyNumber(seconds * 4)})`, imports: rexp.edits };
+      return { text: `${name.ref}(multiplier=${pyNumber(seconds)}, max=${pyNumber(seconds * 4)})`, imports: name.edits };
     }
-    return { text: `${rexp.ref}(multiplier=${args}, max=4 * ${args})`, imports: rexp.edits };
+    const value = args.replace(/^wait\s*=\s*/, "");
+    return { text: `${name.ref}(multiplier=${value}, max=4 * ${value})`, imports: name.edits };
   }
-  if (short === "wait_exponential") return { text: `${rexp.ref}(${args})`, imports: rexp.edits };
+  if (short === "wait_exponential") {
+    const name = rexp();
+    return { text: `${name.ref}(${args})`, imports: name.edits };
+  }
   const random = ed.nameFor("tenacity", "wait_random");
   return { text: `${wait.text} + ${random.ref}(0, 1)`, imports: random.edits };
 }
@@ -168,7 +179,7 @@ function backoff(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpConte
   if (op === "cap" && ctx.attempts) return { title: `Lower to ${ctx.attempts} attempts: max_tries=${ctx.attempts}`, edits: [ed.setKeyword(call, "max_tries", String(ctx.attempts))] };
   if (op === "disable") {
     const [s, e] = ed.lineRange(dec.startPosition.row, dec.endPosition.row);
-    return { title: `Remove the @backoff decorator on ${layer.label}`, edits: [ed.edit(s, e, ""), ...ed.dropUnusedImports("backoff", ["on_exception", "on_predicate", "expo", "constant", "fibo"], [[s, e]])] };
+    return { title: `Remove the @backoff decorator on ${layer.label}`, edits: [ed.edit(s, e, ""), ...ed.dropUnusedImports("backoff", identifiersIn(dec), [[s, e]])] };
   }
   return null;
 }
@@ -198,8 +209,13 @@ function urllib3(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpConte
     if (isAdapter || isPool) {
       // HTTPAdapter(max_retries=N) → HTTPAdapter(max_retries=Retry(total=N, backoff_factor=…, backoff_jitter=…))
       const kw = ed.keyword(call, isAdapter ? "max_retries" : "retries")?.childForFieldName("value");
-      if (!kw) return null;
       const retry = ed.nameFor("urllib3.util.retry", "Retry");
+      if (!kw) {
+        // a PoolManager without retries= uses Retry.DEFAULT = Retry(3) (reference §1.3): the same count, with backoff
+        if (!isPool) return null;
+        const value = `${retry.ref}(total=3, backoff_factor=${DEFAULT_MULTIPLIER}, backoff_jitter=${DEFAULT_MULTIPLIER})`;
+        return { title: `Back off with jitter: retries=${value}`, edits: [ed.addArgument(call, `retries=${value}`), ...retry.edits] };
+      }
       const value = `${retry.ref}(total=${kw.text}, backoff_factor=${DEFAULT_MULTIPLIER}, backoff_jitter=${DEFAULT_MULTIPLIER})`;
       return { title: `Back off with jitter: ${value}`, edits: [ed.edit(kw.startIndex, kw.endIndex, value), ...retry.edits] };
     }
@@ -216,12 +232,45 @@ function urllib3(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpConte
       const remove = ed.removeKeyword(call, name);
       return remove ? { title: "Retry writes only before they are sent: drop allowed_methods=None (urllib3's default excludes POST and PATCH)", edits: [remove] } : null;
     }
-    const kept = value.namedChildren.filter((m) => m && !/^["'](POST|PATCH)["']$/i.test(m.text)).map((m) => m!.text);
-    const open = value.text[0] === "[" ? "[" : value.text[0] === "(" ? "(" : "{";
-    const close = open === "[" ? "]" : open === "(" ? ")" : "}";
-    return { title: "Retry writes only before they are sent: drop POST/PATCH from allowed_methods", edits: [ed.edit(value.startIndex, value.endIndex, `${open}${kept.join(", ")}${close}`)] };
+    const edits = dropWriteMethods(ed, value);
+    if (!edits) return null;
+    // all that is left is the default spelled out (`Retry.DEFAULT_ALLOWED_METHODS`): say it by omitting it
+    const onlyDefault = edits.length === 1 && edits[0]!.start === value.startIndex && edits[0]!.end === value.endIndex && /^(\w+\.)*DEFAULT_ALLOWED_METHODS$/.test(edits[0]!.newText);
+    const remove = onlyDefault ? ed.removeKeyword(call, methods.childForFieldName("name")!.text) : null;
+    return { title: "Retry writes only before they are sent: drop POST/PATCH from allowed_methods", edits: remove ? [remove] : edits };
   }
   return null;
+}
+
+/**
+ * Removes the "POST"/"PATCH" strings from the collections literals of an allowed_methods value
+ * (`["GET", "POST"]`, `frozenset({...})`, `Retry.DEFAULT_ALLOWED_METHODS | {"POST"}`) in their
+ * layout; a collection left empty on one side of `|` goes with its operator. Null when there is
+ * nothing literal to edit (a variable) or the value would allow no method at all.
+ */
+function dropWriteMethods(ed: PyEditor, value: SyntaxNode): FixEdit[] | null {
+  const collections: SyntaxNode[] = [];
+  for (const c of [value, ...value.descendantsOfType(["list", "tuple", "set"])]) {
+    if (c && ["list", "tuple", "set"].includes(c.type) && !collections.some((x) => x.id === c.id)) collections.push(c);
+  }
+  const isWrite = (n: SyntaxNode) => n.type === "string" && /^["'](POST|PATCH)["']$/i.test(n.text);
+  const edits: FixEdit[] = [];
+  for (const c of collections) {
+    const items = c.namedChildren.filter((i): i is SyntaxNode => !!i && i.type !== "comment");
+    const writes = items.filter(isWrite);
+    if (!writes.length) continue;
+    if (writes.length < items.length) {
+      edits.push(...ed.removeItems(items, writes, c.endIndex - 1));
+      continue;
+    }
+    // only writes: drop the whole operand of a union, else there is no mechanical edit
+    const op = c.parent;
+    if (op?.type !== "binary_operator" || !/^[|+]$/.test(op.childForFieldName("operator")?.text ?? "")) return null;
+    const other = op.childForFieldName("left")?.id === c.id ? op.childForFieldName("right") : op.childForFieldName("left");
+    if (!other) return null;
+    edits.push(ed.edit(op.startIndex, op.endIndex, other.text));
+  }
+  return edits.length ? edits : null;
 }
 
 /** Two additions at the same point would conflict: join them into one edit. */

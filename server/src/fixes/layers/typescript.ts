@@ -29,7 +29,7 @@ function axiosRetry(op: LayerOp, layer: RetryLayer, ed: TsEditor, ctx: LayerOpCo
   }
   if (op === "preSendOnly") {
     // POSTs retried only when the connection was refused (never sent); idempotent requests as before
-    const value = `(error) => error.code === "ECONNREFUSED" || ${local}.isIdempotentRequestError(error)`;
+    const value = `(error) => error.code === ${ed.quote}ECONNREFUSED${ed.quote} || ${local}.isIdempotentRequestError(error)`;
     const edit = setOption("retryCondition", value);
     return edit ? { title: "Retry writes only when the connection was refused (the request was never sent)", edits: [edit] } : null;
   }
