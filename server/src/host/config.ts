@@ -32,23 +32,6 @@ export interface LoadedConfig {
   problems: ConfigProblem[];
 }
 
-/** The rule catalogue of DESIGN.md: codes are stable, never reused. */
-const RULE_CATALOGUE: Readonly<Record<string, string>> = {
-  RL001: "retry-amplification",
-  RL002: "unbounded-retry",
-  RL003: "no-backoff",
-  RL004: "no-jitter",
-  RL005: "unsafe-write-retry",
-  RL006: "retries-permanent-errors",
-  RL007: "ignores-retry-after",
-  RL008: "deadline-overrun",
-  RL009: "stacked-retry",
-  RL010: "implicit-mesh-retry",
-  RL011: "missing-retry-budget",
-  RL012: "client-per-request",
-  RL013: "gateway-retries-server-errors",
-};
-
 const LEVELS: readonly (Severity | "off")[] = ["error", "warning", "info", "hint", "off"];
 const KNOWN_KEYS = ["threshold", "rules", "exclude", "includeTests", "services", "helpers"] as const;
 const DOTTED_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
@@ -60,7 +43,7 @@ function ruleCodes(): Map<string, string> {
     codes.set(code.toUpperCase(), code);
     codes.set(name.toLowerCase(), code);
   };
-  for (const [code, name] of Object.entries(RULE_CATALOGUE)) add(code, name);
+  // the registry is the catalogue: codes are stable and never reused
   for (const rule of ALL_RULES) add(rule.meta.code, rule.meta.name);
   return codes;
 }
@@ -213,7 +196,7 @@ export function parseConfig(text: string, file: string): { settings: RetryLensSe
           const code = codes.get(ruleKey.toUpperCase()) ?? codes.get(ruleKey.toLowerCase());
           const ruleKeyLine = lineOf(rulePair.key, valueLine);
           if (!code) {
-            problem(ruleKeyLine, `unknown rule "${ruleKey}" (rules are RL001…RL${String(Object.keys(RULE_CATALOGUE).length).padStart(3, "0")} or their names); ignored`);
+            problem(ruleKeyLine, `unknown rule "${ruleKey}" (rules are ${ALL_RULES[0]!.meta.code}…${ALL_RULES[ALL_RULES.length - 1]!.meta.code} or their names); ignored`);
             continue;
           }
           const v = isScalar(rulePair.value) ? rulePair.value.value : undefined;
