@@ -3,7 +3,9 @@
 // playwright-core — on a copy of seed-checkout-pr. It checks what a user sees (Problems panel,
 // hover, the Retry Lens view, the status bar), saving a screenshot of each step under
 // test-output/screenshots/, and it collects the extension-host suite (test/vscode/suite, bundled
-// to dist-test/suite.js) that the extension runs when RETRYLENS_TEST_SUITE is set.
+// to dist-test/suite.js) that the extension runs when RETRYLENS_TEST_SUITE is set. Last, once the
+// suite is done, it applies RL004's "Use full jitter" quick fix from the Ctrl+. menu on line 10
+// and checks the saved file and the Problems panel (RL004 gone, RL001 still there).
 //
 // Needs code-server in $RETRYLENS_CODE_SERVER (default .cache/code-server; install it with
 // `bash ../shared/recipes/install-code-server.sh "$PWD/.cache/code-server"`), /usr/bin/chromium
@@ -16,7 +18,7 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, op
 import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 const ROOT = join(__dirname, "..", "..");
 const CODE_SERVER = resolve(ROOT, process.env.RETRYLENS_CODE_SERVER || join(".cache", "code-server"));
@@ -115,6 +117,21 @@ async function waitForResults(file: string, ms: number): Promise<{ passed: numbe
   }
 }
 
+/**
+ * Resolves with probe()'s first value that is not undefined, checking every 100 ms (for state that
+ * has no event or selector to wait on: a file on disk, a set of rows); rejects after `ms` with
+ * `what` and, if given, describe()'s account of what was last seen.
+ */
+async function waitUntil<T>(what: string, ms: number, probe: () => T | undefined | Promise<T | undefined>, describe?: () => string): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}${describe ? `; last seen:\n${describe()}` : ""}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Stops code-server and everything it started (it leads its own process group). */
 async function stopProcessGroup(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -133,7 +150,7 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
 }
 
 test(
-  "code-server: the .vsix shows RL001, the 27× hover, the Retry Lens view and ⟳ 27×, and its extension-host suite passes",
+  "code-server: the .vsix shows RL001, the 27× hover, the Retry Lens view and ⟳ 27×, its extension-host suite passes, and the RL004 quick fix applies from the light-bulb menu",
   { skip: !CI && why ? why : false, timeout: 6 * 60_000 },
   async (t) => {
     if (why) assert.fail(why);
@@ -256,8 +273,12 @@ test(
       step("workbench loaded with the workspace in the explorer");
 
       await openFile(page, FILE);
+      // VS Code asks for code lenses only while the editor's text has focus (a blur cancels the
+      // pending request until the next focus or edit): wait for the lens before the Problems panel
+      // takes the focus, as the hover step below needs it
+      await worstCaseLens(page).waitFor();
       await shot(page, "02-quick-open-file");
-      step(`opened ${FILE} with Quick Open`);
+      step(`opened ${FILE} with Quick Open; the code lens shows the worst case`);
 
       await problemsPanel(page);
       await shot(page, "03-problems-rl001");
@@ -282,6 +303,38 @@ test(
       step(`extension-host suite: ${r.passed} passed, ${r.failed} failed`);
       assert.equal(r.failed, 0, `extension-host suite failures:\n${r.failures.map((f) => `✗ ${f.title}\n${f.error}`).join("\n")}`);
       assert.ok(r.passed > 0, "the extension-host suite ran tests");
+
+      // 6. the RL004 quick fix through the light-bulb menu, as a user applies it (after the suite:
+      // the fix changes the file the suite reads)
+      const before = await problemsGroup(page, FILE, "RL001 and RL004", (g) => g.codes.includes("RL001") && g.codes.includes("RL004"));
+      const entry = await openQuickFixMenu(page);
+      await shot(page, "07-quick-fix-menu");
+      step(`Ctrl+. on line 10 lists "${FIX_TITLE}"`);
+
+      await pickMenuEntry(page, entry);
+      await editorLine(page, FIXED_WAIT).waitFor();
+      step("the editor shows the fixed @retry line");
+      // VS Code 1.100 saves the file itself after this quick fix (files.refactoring.autoSave, on by
+      // default): Ctrl+S is what a user presses anyway, and harmless on a saved file
+      await page.keyboard.press("Control+S");
+      const saved = await waitUntil(`${FIXED_WAIT} in ${FILE} on disk`, 15_000, () => {
+        const text = readFileSync(join(workspace, FILE), "utf8");
+        return text.includes(FIXED_WAIT) ? text : undefined;
+      });
+      await page.locator(".tabs-container .tab.active:not(.dirty)", { hasText: FILE.split("/").pop()! }).waitFor();
+      assert.ok(saved.includes(`@retry(stop=stop_after_attempt(3), wait=${FIXED_WAIT},`), saved);
+      assert.match(saved, /^from tenacity import [^\n]*\bwait_random_exponential\b/m, saved);
+      assert.ok(!saved.includes("wait_fixed"), saved);
+      step("saved with Ctrl+S: the file on disk has full jitter and the import");
+
+      // RL004's absence counts only in a group shown whole, with one problem less than before
+      const after = await problemsGroup(page, FILE, "the whole group without RL004", (g) => g.whole && g.count === before.count - 1 && !g.codes.includes("RL004"));
+      assert.equal(after.codes.length, after.count, after.codes.join(", "));
+      assert.ok(after.codes.includes("RL001"), after.codes.join(", "));
+      assert.match(after.problems[after.codes.indexOf("RL001")]!, /^27 calls reach inventory/);
+      await mouseOffCode(page); // it clicked the menu entry over the editor's text
+      await shot(page, "08-after-fix");
+      step(`the Problems panel for ${FILE}: ${before.count} problems (${before.codes.join(", ")}${before.whole ? "" : ", …"}) → ${after.count} (${after.codes.join(", ")})`);
     } catch (err) {
       const page = context?.pages()[0];
       if (page) await page.screenshot({ path: join(SCREENSHOTS, "99-failure.png") }).catch(() => {});
@@ -307,6 +360,14 @@ test(
     }
   },
 );
+
+const FIX_TITLE = "Use full jitter: wait_random_exponential(multiplier=0.5, max=2)";
+const FIXED_WAIT = "wait_random_exponential(multiplier=0.5, max=2)";
+
+/** A line of the open editor that contains `text` (Monaco renders spaces as U+00A0; hasText normalizes them). */
+function editorLine(page: Page, text: string): Locator {
+  return page.locator(".part.editor .monaco-editor .view-line", { hasText: text }).first();
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
@@ -335,12 +396,17 @@ async function problemsPanel(page: Page): Promise<void> {
   assert.match(text, /27 calls reach inventory/, text);
 }
 
+/** The code lens above line 10. */
+function worstCaseLens(page: Page): Locator {
+  return page.locator(".monaco-editor .codelens-decoration", { hasText: "⟳ worst case 27× → inventory (3 layers)" }).first();
+}
+
 /**
  * Waits for the code lens above line 10 (it moves the line down when it appears), then moves the
  * mouse onto `@retry`; resolves when the hover shows the server's part with the chain and 27×.
  */
 async function hoverDecorator(page: Page): Promise<void> {
-  await page.locator(".monaco-editor .codelens-decoration", { hasText: "⟳ worst case 27× → inventory (3 layers)" }).first().waitFor();
+  await worstCaseLens(page).waitFor();
   const line = page.locator(".monaco-editor .view-line", { hasText: "@retry(stop=stop_after_attempt(3)" }).first();
   // the widget lists the line's problems first, then the server's hover (the 27× part)
   const part = page.locator(".monaco-hover .hover-row:not(:has(.marker))", { hasText: "27×" }).filter({ hasText: "reserve_stock" });
@@ -377,4 +443,91 @@ async function retryLensView(page: Page): Promise<void> {
   await row.first().waitFor();
   if ((await row.first().getAttribute("aria-expanded")) !== "true") await row.first().click();
   await page.locator(".part.sidebar .monaco-list-row", { hasText: "inventory_client.py:10" }).first().waitFor();
+}
+
+/**
+ * Clicks into `@retry` on line 10, waits for the light bulb, presses Ctrl+.; resolves with the menu
+ * entry of the RL004 fix once the Quick Fix menu shows it.
+ */
+async function openQuickFixMenu(page: Page): Promise<Locator> {
+  await page.keyboard.press("Escape"); // nothing of the earlier steps left open
+  const line = editorLine(page, "@retry(stop=stop_after_attempt(3)");
+  await line.scrollIntoViewIfNeeded();
+  const box = await line.boundingBox();
+  assert.ok(box, "line 10 is on screen");
+  // a few pixels into the text: between "@re" and "try"
+  await page.mouse.click(box.x + 20, box.y + box.height / 2);
+  await page.locator(".part.statusbar .statusbar-item", { hasText: /Ln 10, Col \d+/ }).first().waitFor();
+  await mouseOffCode(page); // so no hover opens over the menu
+  await page.locator(".part.editor .monaco-editor").locator('.lightBulbWidget, [class*="gutter-lightbulb"]').first().waitFor({ state: "visible" });
+  await page.keyboard.press("Control+Period");
+  const menu = page.locator(".action-widget");
+  await menu.waitFor({ state: "visible" });
+  const entry = menu.locator(".monaco-list-row.action", { hasText: FIX_TITLE }).first();
+  await entry.waitFor({ state: "visible" });
+  return entry;
+}
+
+/** Moves the mouse to the empty bottom of the editor (below the file's last line), where nothing hovers. */
+async function mouseOffCode(page: Page): Promise<void> {
+  const editor = await page.locator(".part.editor").boundingBox();
+  assert.ok(editor, "the editor area is on screen");
+  await page.mouse.move(editor.x + editor.width * 0.6, editor.y + editor.height - 20);
+}
+
+/**
+ * Moves the mouse onto the entry, then clicks it. While the menu opens, the workbench puts a
+ * full-window .context-view-pointerBlock over everything and takes it away on the first pointer
+ * move, as a user's hand does before a click.
+ */
+async function pickMenuEntry(page: Page, entry: Locator): Promise<void> {
+  const box = await entry.boundingBox();
+  assert.ok(box, "the menu entry is on screen");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await page.locator(".context-view-pointerBlock").waitFor({ state: "detached" });
+  await entry.click();
+}
+
+interface ProblemsGroup {
+  /** how many problems the file's row says it has ("6 problems in file inventory_client.py of folder checkout") */
+  count: number;
+  /** whether every row of the group is rendered, up to the next file's */
+  whole: boolean;
+  /** the codes of its rendered problems, in the panel's order */
+  codes: string[];
+  /** the texts of its rendered problem rows */
+  problems: string[];
+}
+
+/**
+ * Resolves with the Problems panel's group for `file` once `accept` takes it; rejects after
+ * STEP_MS with the rows last seen. The list renders only the rows in view, so a group may be cut
+ * short: `whole` says whether it is not (in the 1400×900 window a group of 10 rows fits).
+ */
+async function problemsGroup(page: Page, file: string, what: string, accept: (g: ProblemsGroup) => boolean): Promise<ProblemsGroup> {
+  const name = file.split("/").pop()!;
+  let last = "(no rows)";
+  return waitUntil(
+    `${what} (the Problems panel's group for ${name})`,
+    STEP_MS,
+    async () => {
+      // level 1 = a file, 2 = a problem, 3 = a related place
+      const all = await page.evaluate(() =>
+        [...document.querySelectorAll(".markers-panel .monaco-list-row")]
+          .map((r) => ({ index: Number(r.getAttribute("data-index")), level: r.getAttribute("aria-level"), label: r.getAttribute("aria-label") ?? "", text: (r as HTMLElement).innerText }))
+          .sort((a, b) => a.index - b.index),
+      );
+      last = all.map((r) => `${r.index} L${r.level} ${r.text.replace(/\s+/g, " ").slice(0, 100)}`).join("\n") || "(no rows)";
+      const start = all.findIndex((r) => r.level === "1" && r.label.includes(`in file ${name} `));
+      if (start < 0) return undefined;
+      let end = start + 1; // the rendered rows of the group: consecutive indexes up to the next file's row
+      while (end < all.length && all[end]!.level !== "1" && all[end]!.index === all[end - 1]!.index + 1) end++;
+      const whole = end < all.length && all[end]!.level === "1" && all[end]!.index === all[end - 1]!.index + 1;
+      const problems = all.slice(start + 1, end).filter((r) => r.level === "2").map((r) => r.text);
+      const count = Number(/^(\d+) problems? in file /.exec(all[start]!.label)?.[1] ?? NaN);
+      const group = { count, whole, codes: problems.map((t) => /\b(RL\d{3})\b/.exec(t)?.[1] ?? "?"), problems };
+      return accept(group) ? group : undefined;
+    },
+    () => last,
+  );
 }

@@ -169,6 +169,35 @@ suite("Retry Lens in VS Code on seed-checkout-pr", () => {
     );
   });
 
+  test("code actions on the RL004 range: full jitter is a preferred quick fix that rewrites the wait and the import", async () => {
+    const rl004 = await waitFor(
+      `RL004 on ${FILE}:10`,
+      () => vscode.languages.getDiagnostics(uri).find((d) => codeOf(d) === "RL004" && d.range.start.line === 9),
+      [vscode.languages.onDidChangeDiagnostics],
+      { describe: () => describeDiagnostics(vscode.languages.getDiagnostics(uri)) },
+    );
+    const actions = await vscode.commands.executeCommand<Array<vscode.CodeAction | vscode.Command>>(
+      "vscode.executeCodeActionProvider",
+      uri,
+      rl004.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const titles = (actions ?? []).map((a) => a.title);
+    const fix = (actions ?? []).find((a) => a.title === "Use full jitter: wait_random_exponential(multiplier=0.5, max=2)") as vscode.CodeAction | undefined;
+    assert.ok(fix, titles.join(" | "));
+    assert.ok(fix.kind && vscode.CodeActionKind.QuickFix.contains(fix.kind), fix.kind?.value);
+    assert.equal(fix.isPreferred, true, "the safe fix is the preferred one");
+    // apply the edits to a copy of the text only: the document stays as it is for the other tests
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edits = [...(fix.edit?.get(uri) ?? [])].sort((a, b) => document.offsetAt(b.range.start) - document.offsetAt(a.range.start));
+    assert.ok(edits.length > 0, "the fix edits the file");
+    let text = document.getText();
+    for (const e of edits) text = text.slice(0, document.offsetAt(e.range.start)) + e.newText + text.slice(document.offsetAt(e.range.end));
+    assert.match(text, /^@retry\(stop=stop_after_attempt\(3\), wait=wait_random_exponential\(multiplier=0\.5, max=2\),$/m, text);
+    assert.match(text, /^from tenacity import [^\n]*\bwait_random_exponential\b/m, text);
+    assert.ok(!text.includes("wait_fixed"), text);
+  });
+
   test("Worst Paths: the 27× path first, with its three layers in order", async () => {
     const provider = api.pathsProvider;
     const roots = await waitFor(
