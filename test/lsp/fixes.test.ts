@@ -124,6 +124,23 @@ describe("quick fixes over LSP (seed-checkout-pr)", () => {
     assert.ok(rl004.filter((a) => a.isPreferred).every((a) => !a.title.endsWith("(changes behaviour)")));
   });
 
+  test("with every diagnostic of a line: one action per fix, safe first, no unsafe fix preferred over a safe one", async () => {
+    const line10 = (client.diagnostics.get(client.uri(CLIENT_PY)) ?? []).filter((d) => d.range.start.line === 9);
+    assert.ok(line10.length >= 5);
+    const list = (await client.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: client.uri(CLIENT_PY) },
+      range: line10[0]!.range,
+      context: { diagnostics: line10, only: ["quickfix"] },
+    })) as CodeAction[];
+    const titles = list.map((a) => a.title);
+    assert.equal(new Set(titles).size, titles.length, `duplicates in ${titles.join(" | ")}`);
+    assert.match(titles[0]!, /^(Use full jitter|Add an Idempotency-Key)/);
+    assert.ok(list.filter((a) => a.isPreferred).every((a) => !a.title.endsWith("(changes behaviour)")), titles.join(" | "));
+    const firstUnsafe = titles.findIndex((t) => t.endsWith("(changes behaviour)"));
+    const lastSafeFix = titles.map((t, i) => (/^(Use full jitter|Add an Idempotency-Key|Retry only)/.test(t) ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
+    assert.ok(lastSafeFix < firstUnsafe, titles.join(" | "));
+  });
+
   test("source.fixAll.retryLens applies only safe fixes, and twice equals once", async () => {
     const ask = async () =>
       (await client.connection.sendRequest("textDocument/codeAction", {

@@ -16,6 +16,7 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   CodeActionKind,
+  CodeLensRefreshRequest,
   MessageType,
   ShowMessageNotification,
   type Connection,
@@ -149,6 +150,8 @@ export function startServer(connection: Connection): void {
     }
     modelVersion++;
     void connection.sendNotification(ModelChangedNotification, summary());
+    // lenses in editors that are open but not focused show products from another file's edit
+    if (clientCapabilities.workspace?.codeLens?.refreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).then(undefined, () => undefined);
   }
 
   function summary(): ModelChangedParams {

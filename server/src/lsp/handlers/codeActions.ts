@@ -89,6 +89,7 @@ function findingFor(ctx: ActionContext, file: string, d: Diagnostic, rule: strin
 export function codeActionsFor(uri: string, file: string, text: string, diagnostics: Diagnostic[], ctx?: ActionContext): CodeAction[] {
   const fixActions: CodeAction[] = [];
   const otherActions: CodeAction[] = [];
+  const offered: Array<{ fix: Fix; diagnostic: Diagnostic }> = [];
   const lines = text.split("\n");
   const seen = new Set<string>();
   for (const d of diagnostics) {
@@ -102,14 +103,7 @@ export function codeActionsFor(uri: string, file: string, text: string, diagnost
     seen.add(key);
 
     const finding = ctx ? findingFor(ctx, file, d, code) : undefined;
-    if (ctx && finding) {
-      const fixes = fixesFor(finding, ctx.fixes);
-      const hasSafePreferred = fixes.some((f) => f.preferred && f.safety === "safe");
-      for (const f of fixes) {
-        const action = fixAction(ctx, f, d, hasSafePreferred);
-        if (action) fixActions.push(action);
-      }
-    }
+    if (ctx && finding) for (const f of fixesFor(finding, ctx.fixes)) offered.push({ fix: f, diagnostic: d });
 
     const leader = commentLeader(file);
     if (leader) {
@@ -129,18 +123,34 @@ export function codeActionsFor(uri: string, file: string, text: string, diagnost
       command: { title: `Show ${code} documentation`, command: SERVER_COMMANDS.showRuleDocs, arguments: [ruleDocUrl(meta)] },
     });
   }
+  if (ctx) {
+    // one action per distinct fix (RL001 and RL009 both offer "turn this layer off"), safe first;
+    // VS Code puts preferred actions first and applies them on auto-fix, so an unsafe fix is
+    // preferred only when nothing safe is offered here
+    const anySafePreferred = offered.some((o) => o.fix.preferred && o.fix.safety === "safe");
+    const byKey = new Map<string, { fix: Fix; diagnostics: Diagnostic[] }>();
+    for (const o of offered) {
+      const key = `${o.fix.title}\u0000${JSON.stringify(o.fix.edits)}`;
+      const seenFix = byKey.get(key);
+      if (seenFix) seenFix.diagnostics.push(o.diagnostic);
+      else byKey.set(key, { fix: o.fix, diagnostics: [o.diagnostic] });
+    }
+    const ordered = [...byKey.values()].sort((a, b) => rank(a.fix) - rank(b.fix));
+    for (const { fix: f, diagnostics: ds } of ordered) {
+      const edit = toWorkspaceEdit(ctx, f.edits, f.creates);
+      if (!edit) continue;
+      const isPreferred = f.preferred && (f.safety === "safe" || !anySafePreferred);
+      fixActions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: ds, isPreferred, edit });
+    }
+  }
   const all = ctx ? fixAllAction(ctx, file, CodeActionKind.QuickFix) : null;
-  const safeCount = fixActions.filter((a) => !a.title.endsWith("(changes behaviour)")).length;
+  const safeCount = [...offered].filter((o) => o.fix.safety === "safe").length;
   return [...fixActions, ...(all && safeCount > 0 ? [all] : []), ...otherActions];
 }
 
-function fixAction(ctx: ActionContext, f: Fix, d: Diagnostic, hasSafePreferred: boolean): CodeAction | null {
-  const edit = toWorkspaceEdit(ctx, f.edits, f.creates);
-  if (!edit) return null;
-  // VS Code applies a preferred fix without asking (auto-fix): only a safe one, or the
-  // recommended owner fix when nothing safe exists for this finding
-  const isPreferred = f.preferred && (f.safety === "safe" || !hasSafePreferred);
-  return { title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred, edit };
+/** safe preferred, safe, unsafe preferred, unsafe */
+function rank(f: Fix): number {
+  return (f.safety === "safe" ? 0 : 2) + (f.preferred ? 0 : 1);
 }
 
 /** "Fix all safe Retry Lens problems" for one file (the safe preferred fix of each finding in it). */
