@@ -16,7 +16,8 @@
  *   that maxAttempts), and rule codes `RL004` (a finding on that line).
  * - `//! path <product|∞> <target>` expects a path with that product and target;
  *   `//! paths <n>` the number of paths; `//! rules RL001,RL004` limits which findings are
- *   compared (default: all); `//! threshold <n>` and `//! include-tests` set settings.
+ *   compared (default: all); `//! threshold <n>`, `//! include-tests` and
+ *   `//! helper <dotted.name>` (a declared retry helper) set settings.
  * Layers and findings are compared exactly: anything reported but not annotated fails.
  */
 import assert from "node:assert/strict";
@@ -34,7 +35,7 @@ interface Expected {
 export function parseFixture(text: string): { files: SourceFile[]; expected: Expected; settings: Settings } {
   const files: SourceFile[] = [];
   const expected: Expected = { layers: new Map(), findings: new Set(), paths: [], pathCount: null, rules: null };
-  const settings: Settings = { ...DEFAULT_SETTINGS, rules: {}, services: {} };
+  const settings: Settings = { ...DEFAULT_SETTINGS, rules: {}, services: {}, helpers: [] };
   let current: { path: string; lines: string[] } | null = null;
   const flush = () => {
     if (!current) return;
@@ -59,6 +60,7 @@ export function parseFixture(text: string): { files: SourceFile[]; expected: Exp
       else if (key === "rules") expected.rules = new Set(rest!.split(",").map((s) => s.trim()));
       else if (key === "threshold") settings.threshold = Number(rest);
       else if (key === "include-tests") settings.includeTests = true;
+      else if (key === "helper") settings.helpers = [...settings.helpers, rest!.trim()];
       else throw new Error(`unknown fixture directive ${key}`);
       continue;
     }

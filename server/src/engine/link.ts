@@ -51,6 +51,13 @@ export function link(files: FileFacts[], settings: Settings): Model {
       else if (a.kind === "helper") push(helpers, fnKey(f, a.functionId), { layerId: id, paramIndex: a.paramIndex, paramName: a.paramName });
     }
   }
+  // helpers declared in .retrylens.yaml retry the callable they are given (first parameter)
+  for (const declared of declaredHelpers(files, settings, resolver)) {
+    const key = fnKey(declared.file, declared.fn.id);
+    if (helpers.has(key) || decorators.has(key)) continue;
+    layers.set(declared.layer.id, declared.layer);
+    push(helpers, key, { layerId: declared.layer.id, paramIndex: 0, paramName: declared.fn.params[0] ?? "" });
+  }
   const callsByFn = new Map<string, CallFact[]>();
   for (const f of files) for (const c of f.calls) push(callsByFn, fnKey(f, c.functionId), c);
 
@@ -116,6 +123,10 @@ export function link(files: FileFacts[], settings: Settings): Model {
         return [{ call, file, layers: shared, baseUrl: null, via: { library: req.library, timeoutSeconds: null, timeoutSet: false } }];
       }
     }
+    if (!req && call.callee.includes(".")) {
+      const viaSdk = sdkReach(file, scopeId, call);
+      if (viaSdk) return [viaSdk];
+    }
     const target = resolver.resolve(file, scopeId, call.callee);
     if (target?.kind === "function") {
       calledFunctions.add(fnKey(target.file, target.fn.id));
@@ -138,6 +149,19 @@ export function link(files: FileFacts[], settings: Settings): Model {
       }
     }
     return out;
+  };
+
+  // SDK clients (ClientFact.sdk): any method on the client sends a request to the SDK's endpoint
+  const sdkReach = (file: FileFacts, scopeId: string, call: CallFact): Reach | null => {
+    const dot = call.callee.lastIndexOf(".");
+    const member = call.callee.slice(dot + 1);
+    const client = resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot)));
+    const sdk = client?.client.sdk;
+    if (!client || !sdk || sdk.notSending.includes(member)) return null;
+    const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
+    const request = { method: null, url: { kind: "string" as const, value: sdk.target }, protocol: "http" as const, idempotencyKey: null, timeoutSeconds: null, library: client.client.library };
+    const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
+    return { call: { ...call, request }, file, layers: [...client.layers, ...viaStubs], baseUrl: null, via };
   };
 
   // compute every function's reach once, then pick entries: handlers, module code, and
@@ -267,6 +291,66 @@ export function link(files: FileFacts[], settings: Settings): Model {
   return model;
 }
 
+/**
+ * `helpers:` names in .retrylens.yaml (`platform.retries.retry_call`) → a layer on that Python
+ * function. Its count comes from a parameter default (`attempts=`/`tries=` count attempts,
+ * `retries=` counts retries); otherwise it is unknown, and said so.
+ */
+function declaredHelpers(files: FileFacts[], settings: Settings, resolver: Resolver): Array<{ file: FileFacts; fn: FunctionFact; layer: RetryLayer }> {
+  const out: Array<{ file: FileFacts; fn: FunctionFact; layer: RetryLayer }> = [];
+  const anyPython = files.find((f) => f.language === "python");
+  if (!anyPython) return out;
+  for (const name of settings.helpers) {
+    const dot = name.lastIndexOf(".");
+    if (dot < 0) continue;
+    const file = resolver.pythonModule(name.slice(0, dot), anyPython);
+    const fn = file ? resolver.functionById(file, name.slice(dot + 1)) : undefined;
+    if (!file || !fn) continue;
+    let maxAttempts: number | null = null;
+    let note = `declared as a retry helper in .retrylens.yaml; its attempt count is not known statically`;
+    for (const [param, value] of Object.entries(fn.paramDefaults)) {
+      if (value.kind !== "number") continue;
+      if (/^(max_)?(attempts|tries)$/i.test(param)) {
+        maxAttempts = value.value;
+        note = `declared retry helper: ${param}=${value.value} → ${value.value} attempts`;
+      } else if (/^(max_)?retries$/i.test(param)) {
+        maxAttempts = value.value + 1;
+        note = `declared retry helper: ${param}=${value.value} → ${value.value + 1} attempts`;
+      }
+    }
+    out.push({
+      file,
+      fn,
+      layer: {
+        id: `${file.path}#declared:${fn.id}`,
+        localId: `declared:${fn.id}`,
+        file: file.path,
+        kind: "declared-helper",
+        category: "code",
+        library: "declared",
+        anchor: { line: fn.span.line, column: fn.span.column, endLine: fn.span.line, endColumn: fn.span.column },
+        maxAttempts,
+        attemptsSource: maxAttempts === null ? "default" : "config",
+        attemptsNote: note,
+        timeBound: null,
+        countUnknown: maxAttempts === null,
+        wait: { kind: "unknown", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "as the helper implements it" },
+        condition: { allErrors: false, exceptionTypes: [], statuses: [], retryOn: [], afterSendMethods: "all", permanentErrors: null, honoursRetryAfter: null, description: "as the helper implements it" },
+        budget: null,
+        perTryTimeoutSeconds: null,
+        overallTimeoutSeconds: null,
+        attach: { kind: "helper", functionId: fn.id, paramIndex: 0, paramName: fn.params[0] ?? "" },
+        label: fn.name,
+        service: null,
+        targets: [],
+        disabled: maxAttempts === 1,
+        implicit: false,
+      },
+    });
+  }
+  return out;
+}
+
 function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): { name: string; scheme: string | null } {
   const req = r.call.request!;
   let url = evaluate(req.url, r.file, r.call.functionId, resolver, env);
@@ -276,6 +360,8 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   }
   const host = url ? hostOf(url) : null;
   if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null };
+  // SDK endpoints (ClientFact.sdk): "aws://dynamodb" → "aws:dynamodb", never a workspace service
+  if (url?.startsWith("aws://")) return { name: `aws:${host}`, scheme: "aws" };
   return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null };
 }
 

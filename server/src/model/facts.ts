@@ -40,7 +40,13 @@ export type LayerKind =
   | "axios-retry"
   | "envoy-route"
   | "istio-virtualservice"
-  | "istio-default";
+  | "istio-default"
+  /** AWS SDK clients: boto3/botocore (§1.6), AWS SDK for JavaScript v3 (§2.7) */
+  | "aws-sdk"
+  | "stamina"
+  | "google-api-core"
+  /** a retry helper declared in .retrylens.yaml (`helpers:`) that no detector recognised */
+  | "declared-helper";
 
 /**
  * code: wraps a function or a block (decorators, loops, helpers).
@@ -112,6 +118,8 @@ export interface LayerFact {
   attemptsNote: string;
   /** bounded only by time (stop_after_delay, max_time): softens RL002 */
   timeBound: string | null;
+  /** maxAttempts is null because the count is computed or templated, not because nothing bounds it */
+  countUnknown?: boolean;
   wait: WaitSpec;
   condition: RetryCondition;
   /** description of a retry budget / token bucket capping this layer, or null */
@@ -215,6 +223,11 @@ export interface ClientFact {
   timeoutSeconds: number | null;
   /** a default timeout is configured on the client, even when its value is not a literal */
   timeoutSet?: boolean;
+  /**
+   * SDK clients (AWS): every method call on the client sends a request (`dynamodb.put_item(…)`,
+   * `client.send(cmd)`) except the listed local helpers; `target` names the endpoint ("aws://dynamodb").
+   */
+  sdk?: { target: string; notSending: string[] };
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */

@@ -48,7 +48,7 @@ export const RL001: Rule = {
         file: layer.file,
         span: layer.anchor,
         severity: worst.budgeted ? "info" : undefined,
-        message: `${productText(worst.product)} calls reach ${worst.target} ${entryText(model, worst)}: ${chainText(model, worst)} (threshold ${model.settings.threshold}). ${
+        message: `${worst.product === null && worst.layers.some((id) => model.layerById.get(id)?.countUnknown) ? "An unknown number of (computed at run time)" : productText(worst.product)} calls reach ${worst.target} ${entryText(model, worst)}: ${chainText(model, worst)} (threshold ${model.settings.threshold}). ${
           worst.layers.length > 1
             ? "Keep one retry layer on this path (the one closest to the failing dependency) and turn the others off."
             : "Lower this layer's attempts to the threshold or less."

@@ -23,7 +23,8 @@ export const RL002: Rule = {
   },
   check(model) {
     return model.layers
-      .filter((l) => !l.disabled && l.maxAttempts === null)
+      // a count that is computed at run time is unknown, not unbounded
+      .filter((l) => !l.disabled && l.maxAttempts === null && !l.countUnknown)
       .map((l) => ({
         file: l.file,
         span: l.anchor,

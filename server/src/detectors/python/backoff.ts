@@ -48,6 +48,7 @@ export function detectBackoff(ctx: PyContext): void {
       library: "backoff",
       anchor: nodeSpan(dec),
       maxAttempts: tries === null ? null : Math.max(1, Math.floor(tries)),
+      countUnknown: maxTries !== null && tries === null,
       attemptsSource: "config",
       attemptsNote,
       timeBound: !maxTries && maxTime ? `max_time=${time ?? maxTime.text}` : null,

@@ -116,6 +116,7 @@ function buildLayer(ctx: PyContext, call: SyntaxNode | null, raisesOnStatus: boo
     attemptsSource: stopNode ? "config" : "default",
     attemptsNote: stop.note,
     timeBound: stop.timeBound,
+    countUnknown: stop.maxAttempts === null && stop.unknown,
     wait,
     condition,
     budget: null,
