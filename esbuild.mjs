@@ -32,6 +32,7 @@ const webTreeSitterToCjs = {
 const WASM = [
   ["web-tree-sitter", "web-tree-sitter.wasm"],
   ["tree-sitter-python", "tree-sitter-python.wasm"],
+  ["tree-sitter-c-sharp", "tree-sitter-c_sharp.wasm"],
 ];
 
 function packageFile(pkgName, file) {

@@ -48,11 +48,14 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: "file", language: "javascript" },
       { scheme: "file", language: "javascriptreact" },
       { scheme: "file", language: "yaml" },
+      { scheme: "file", language: "csharp" },
       { scheme: "file", pattern: "**/.retrylens.{yaml,yml}" },
       { scheme: "file", pattern: "**/{package.json,pyproject.toml}" },
+      // NGINX and HAProxy configuration (reference §4.9, §4.10)
+      { scheme: "file", pattern: "**/*.{conf,cfg}" },
     ],
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,package.json,pyproject.toml,.retrylens.yaml,.retrylens.yml}"),
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,package.json,pyproject.toml,.retrylens.yaml,.retrylens.yml}"),
     },
     outputChannel: output,
     errorHandler,

@@ -198,3 +198,34 @@ describe("quick fixes that create a file", () => {
     }
   });
 });
+
+describe("code actions resolved lazily (codeAction/resolve)", () => {
+  test("the light bulb lists fixes without edits; resolving one computes its edit", async () => {
+    const root = mkdtempSync(join(tmpdir(), "retrylens-fix-"));
+    cpSync(SCENARIO, root, { recursive: true });
+    const client = await LspClient.start(root, { resolveCodeActions: true });
+    try {
+      client.open(CLIENT_PY, readFileSync(join(root, CLIENT_PY), "utf8"));
+      const [d] = await client.until("RL004", () => {
+        const list = codes(client.diagnostics.get(client.uri(CLIENT_PY)), "RL004");
+        return list.length ? list : undefined;
+      });
+      const list = (await client.connection.sendRequest("textDocument/codeAction", {
+        textDocument: { uri: client.uri(CLIENT_PY) },
+        range: d!.range,
+        context: { diagnostics: [d], only: ["quickfix"] },
+      })) as CodeAction[];
+      const jitter = list.find((a) => a.title.startsWith("Use full jitter"));
+      assert.ok(jitter && !jitter.edit && jitter.data, "offered without its edit");
+      const resolved = (await client.connection.sendRequest("codeAction/resolve", jitter)) as CodeAction;
+      assert.ok(resolved.edit, "resolve computes the edit");
+      const before = client.modelCount();
+      await client.applyEdit(resolved.edit);
+      await client.nextModel(before);
+      await client.until("RL004 gone", () => codes(client.diagnostics.get(client.uri(CLIENT_PY)), "RL004").length === 0);
+    } finally {
+      await client.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

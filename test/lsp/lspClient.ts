@@ -57,6 +57,7 @@ export class LspClient {
       relatedInformation?: boolean;
       hoverFormats?: string[];
       showDocument?: boolean;
+      resolveCodeActions?: boolean;
     } = {},
   ): Promise<LspClient> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build`);
@@ -101,6 +102,7 @@ export class LspClient {
         textDocument: {
           publishDiagnostics: { relatedInformation: options.relatedInformation ?? true, codeDescriptionSupport: true, dataSupport: true },
           hover: { contentFormat: options.hoverFormats ?? ["markdown", "plaintext"] },
+          codeAction: options.resolveCodeActions ? { resolveSupport: { properties: ["edit"] }, dataSupport: true } : {},
         },
       },
     });

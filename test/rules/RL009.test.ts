@@ -261,5 +261,53 @@ def rank(ids):
 //! path 9 ranking
 `,
     },
+    {
+      name: "AWS SDK (§1.6): tenacity around a boto3 client imported from another module",
+      code: `
+//! rules RL009
+//- orders/__init__.py
+//- orders/aws.py
+import boto3
+from botocore.config import Config
+
+dynamodb = boto3.client("dynamodb", config=Config(retries={"mode": "standard"}))
+# ^ layer ×3
+//- orders/store.py
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+from orders.aws import dynamodb
+
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=2))
+# ^ layer ×3 RL009
+def save_order(order):
+    dynamodb.put_item(TableName="orders", Item=order)
+//! path 9 aws:dynamodb
+`,
+      check(result) {
+        const f = findingAt(result, "RL009", "orders/store.py:6");
+        assert.match(f.message, /wraps dynamodb, which already retries \(boto3, ×3, orders\/aws\.py:4\)/);
+      },
+    },
+    {
+      name: "AWS SDK (§1.6, §1.8): stamina around an unconfigured boto3 client (legacy default, 5 attempts)",
+      code: `
+//! rules RL009
+//- uploads/app.py
+import boto3
+import stamina
+from botocore.exceptions import ClientError
+
+s3 = boto3.client("s3")
+# ^ layer ×5
+
+
+@stamina.retry(on=ClientError, attempts=3)
+# ^ layer ×3 RL009
+def upload(key, body):
+    s3.put_object(Bucket="uploads", Key=key, Body=body)
+//! path 15 aws:s3
+`,
+    },
   ],
 });

@@ -1,9 +1,9 @@
 /**
  * RL012 client-per-request: an SDK client that keeps retry state across calls (AWS SDK retry
  * quota, a 500-token bucket: reference §1.6, §2.7) built inside the function that handles each
- * request. No shipped detector marks `hasRetryQuota` yet (HTTP client libraries have no budgets,
- * §5.5), so the rule is exercised on hand-built models, and fixtures show that per-call HTTP
- * sessions — which have no quota to reset — are not reported.
+ * request. The rule is exercised on hand-built models, and on fixtures: boto3 (detectors/python/
+ * boto3.ts) and AWS SDK JS v3 (detectors/typescript/awsSdk.ts) clients built per call are
+ * reported; per-call HTTP sessions — which have no quota to reset (§5.5) — are not.
  */
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -94,6 +94,45 @@ describe("RL012 client-per-request (hand-built models)", () => {
 ruleTester(RL012, {
   valid: [
     {
+      name: "boto3 in explicit legacy mode (§1.6: no retry quota) built per call",
+      code: `
+//! rules RL012
+//- jobs/worker.py
+import boto3
+from botocore.config import Config
+
+
+def work(item):
+    sqs = boto3.client("sqs", config=Config(retries={"mode": "legacy", "max_attempts": 2}))
+# ^ layer ×3
+    sqs.send_message(QueueUrl="q", MessageBody=item)
+`,
+    },
+    {
+      name: "boto3 client from a cached factory, used per call",
+      code: `
+//! rules RL012
+//- jobs/aws.py
+import functools
+
+import boto3
+
+
+@functools.lru_cache(maxsize=None)
+def s3_client():
+    return boto3.client("s3")
+# ^ layer ×5
+//- jobs/worker.py
+from jobs.aws import s3_client
+
+
+def work(key):
+    s3 = s3_client()
+    s3.get_object(Bucket="b", Key=key)
+//! path 5 aws:s3
+`,
+    },
+    {
       name: "a requests Session built (and given a Retry) inside a function is per call but has no retry quota",
       code: `
 //! rules RL012
@@ -150,5 +189,44 @@ def fetch(report_id):
       },
     },
   ],
-  invalid: [],
+  invalid: [
+    {
+      name: "boto3 (§1.6): a client built inside the function that handles each order",
+      code: `
+//! rules RL012
+//- orders/store.py
+import boto3
+
+
+def save_order(order):
+    dynamodb = boto3.client("dynamodb", region_name="eu-central-1")
+# ^ layer ×10 RL012
+    dynamodb.put_item(TableName="orders", Item=order)
+//! path 10 aws:dynamodb
+`,
+    },
+    {
+      name: "AWS SDK JS v3 (§2.7): a client per invocation next to a shared one",
+      code: `
+//! rules RL012
+//- ledger/src/handler.ts
+import { DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
+
+const shared = new DynamoDBClient({ maxAttempts: 4 });
+// ^ layer ×4
+
+export async function record(entry: { id: string }) {
+  await shared.send(new PutItemCommand({ TableName: "ledger", Item: {} }));
+}
+
+export async function handler(event: { id: string }) {
+  const client = new DynamoDBClient({});
+// ^ layer ×3 RL012
+  await client.send(new PutItemCommand({ TableName: "audit", Item: {} }));
+}
+//! path 4 aws:dynamodb
+//! path 3 aws:dynamodb
+`,
+    },
+  ],
 });

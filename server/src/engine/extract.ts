@@ -5,8 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { extractPython } from "../detectors/python/index";
+import { extractCSharp } from "../detectors/csharp/index";
 import { extractTypeScript } from "../detectors/typescript/index";
 import { extractYaml } from "../detectors/yaml/index";
+import { extractProxyConfig } from "../detectors/config/index";
 import { extractPackageJson } from "../detectors/json/packageJson";
 import { emptyFacts, type FileFacts } from "../model/facts";
 import { sourceLanguage } from "../model/languages";
@@ -45,8 +47,12 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractPython(path, text);
       case "typescript":
         return extractTypeScript(path, text);
+      case "csharp":
+        return extractCSharp(path, text);
       case "yaml":
         return extractYaml(path, text);
+      case "proxy-config":
+        return extractProxyConfig(path, text);
       case "json":
         return extractPackageJson(path, text);
       case "toml":

@@ -6,10 +6,10 @@
  * default on hops from injected workloads), and enumerates paths. Linear in the facts: every
  * function's reach is computed once (memoised).
  */
-import type { CallFact, FileFacts, FunctionFact, LayerFact, MeshRouteFact } from "../model/facts";
+import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact, MeshRouteFact } from "../model/facts";
 import type { Hop, LinkedCall, Model, RetryLayer, Settings } from "../model/model";
 import { enumeratePaths } from "./paths";
-import { evaluate, hostOf, Resolver, schemeOf } from "./resolve";
+import { evaluate, hostOf, Resolver, schemeOf, type ResolvedClient } from "./resolve";
 import { buildServices, serviceForHost, type ServiceIndex } from "./services";
 import { istioDefaultLayer } from "./meshDefaults";
 
@@ -25,7 +25,7 @@ interface Reach {
 }
 
 /** libraries with a default per-request timeout (httpx: 5 s); requests, axios and fetch have none */
-const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Client": 5, "httpx.AsyncClient": 5 };
+const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Client": 5, "httpx.AsyncClient": 5, HttpClient: 100 };
 
 const fnKey = (file: FileFacts, id: string) => `${file.path}::${id}`;
 const layerKey = (file: FileFacts | string, localId: string) => `${typeof file === "string" ? file : file.path}#${localId}`;
@@ -42,6 +42,7 @@ export function link(files: FileFacts[], settings: Settings): Model {
   const decorators = new Map<string, string[]>();
   const blockLayers = new Map<string, string[]>();
   const helpers = new Map<string, Array<{ layerId: string; paramIndex: number; paramName: string }>>();
+  const objectLayers = new Map<string, Array<{ layerId: string; methods: string[]; paramIndex: number }>>();
   for (const f of files) {
     for (const l of f.layers) {
       const id = layerKey(f, l.localId);
@@ -49,6 +50,7 @@ export function link(files: FileFacts[], settings: Settings): Model {
       if (a.kind === "function") push(decorators, fnKey(f, a.functionId), id);
       else if (a.kind === "block") for (const c of a.callIds) push(blockLayers, `${f.path}::${c}`, id);
       else if (a.kind === "helper") push(helpers, fnKey(f, a.functionId), { layerId: id, paramIndex: a.paramIndex, paramName: a.paramName });
+      else if (a.kind === "object" && a.objectId) push(objectLayers, fnKey(f, a.objectId), { layerId: id, methods: a.methods, paramIndex: a.paramIndex });
     }
   }
   // helpers declared in .retrylens.yaml retry the callable they are given (first parameter)
@@ -83,6 +85,27 @@ export function link(files: FileFacts[], settings: Settings): Model {
     }
   }
 
+  // C# HttpClient registrations (`AddHttpClient<T>().AddStandardResilienceHandler()`): their layers
+  // and base address apply to the HttpClient injected into T; "*" (ConfigureHttpClientDefaults)
+  // to every HttpClient of the service
+  const registrations = new Map<string, Array<{ file: FileFacts; client: ClientFact }>>();
+  for (const f of files) {
+    if (f.language !== "csharp") continue;
+    for (const c of f.clients) {
+      if (!c.typedClient) continue;
+      const t = c.typedClient === "*" ? null : resolver.resolve(f, c.functionId, c.typedClient);
+      const key = c.typedClient === "*" ? `*:${index.fileService.get(f.path) ?? ""}` : t?.kind === "function" ? fnKey(t.file, t.fn.id) : null;
+      if (key) push(registrations, key, { file: f, client: c });
+    }
+  }
+  const registrationsOf = (client: ResolvedClient) => {
+    if (client.file.language !== "csharp" || !registrations.size) return [];
+    const out = [...(registrations.get(`*:${index.fileService.get(client.file.path) ?? ""}`) ?? [])];
+    const parts = client.client.name.split(".");
+    for (let i = parts.length - 1; i >= 1; i--) out.push(...(registrations.get(fnKey(client.file, parts.slice(0, i).join("."))) ?? []));
+    return out;
+  };
+
   const memo = new Map<string, Reach[]>();
   const inProgress = new Set<string>();
   const calledFunctions = new Set<string>();
@@ -110,10 +133,21 @@ export function link(files: FileFacts[], settings: Settings): Model {
     const req = call.request;
     if (req) {
       const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
-      const client = receiver ? resolver.clientOf(resolver.resolve(file, scopeId, receiver)) : null;
+      // a callable client (`fetchWithRetry(url)`, a got/ky instance `api(url)`) is its own receiver
+      const client = resolver.clientOf(resolver.resolve(file, scopeId, receiver ?? call.callee));
+      // `docClient.get({...})` on an SDK client is an SDK operation, not an HTTP GET to a URL
+      const viaSdk = client?.client.sdk ? sdkReach(file, scopeId, call) : null;
+      if (viaSdk) return [viaSdk];
       if (client) {
         const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
-        const baseUrl = client.client.baseUrl ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl } : null;
+        const registered = registrationsOf(client);
+        viaStubs.push(...registered.flatMap((r) => r.client.layerIds.map((id) => layerKey(r.file, id))));
+        const regBase = registered.find((r) => r.client.baseUrl);
+        const baseUrl = client.client.baseUrl
+          ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl }
+          : regBase?.client.baseUrl
+            ? { file: regBase.file, scopeId: regBase.client.functionId, value: regBase.client.baseUrl }
+            : null;
         const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
         return [{ call, file, layers: [...client.layers, ...viaStubs], baseUrl, via }];
       }
@@ -127,6 +161,8 @@ export function link(files: FileFacts[], settings: Settings): Model {
       const viaSdk = sdkReach(file, scopeId, call);
       if (viaSdk) return [viaSdk];
     }
+    const viaObject = objectReach(file, scopeId, call);
+    if (viaObject) return viaObject;
     const target = resolver.resolve(file, scopeId, call.callee);
     if (target?.kind === "function") {
       calledFunctions.add(fnKey(target.file, target.fn.id));
@@ -149,6 +185,24 @@ export function link(files: FileFacts[], settings: Settings): Model {
       }
     }
     return out;
+  };
+
+  // a policy object held by a property/field/variable (C# ResiliencePipeline, Polly v7 policy):
+  // `Holder.ExecuteAsync(lambda)` runs the lambda under the holder's layers, first added outermost
+  const objectReach = (file: FileFacts, scopeId: string, call: CallFact): Reach[] | null => {
+    const dot = call.callee.lastIndexOf(".");
+    if (dot < 0 || !objectLayers.size) return null;
+    const holder = resolver.resolve(file, scopeId, call.callee.slice(0, dot));
+    if (holder?.kind !== "function") return null;
+    const member = call.callee.slice(dot + 1);
+    const attached = (objectLayers.get(fnKey(holder.file, holder.fn.id)) ?? []).filter((o) => o.methods.includes(member));
+    if (!attached.length) return null;
+    const arg = call.args.filter((a) => a.keyword === null)[attached[0]!.paramIndex];
+    const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
+    if (passed?.kind !== "function") return [];
+    calledFunctions.add(fnKey(passed.file, passed.fn.id));
+    const ids = attached.map((o) => o.layerId);
+    return reachOfFunction(passed.file, passed.fn).map((r) => ({ ...r, layers: [...ids, ...r.layers] }));
   };
 
   // SDK clients (ClientFact.sdk): any method on the client sends a request to the SDK's endpoint
@@ -183,7 +237,7 @@ export function link(files: FileFacts[], settings: Settings): Model {
 
   for (const f of files) {
     const caller = index.fileService.get(f.path) ?? null;
-    if (f.language !== "python" && f.language !== "typescript") continue;
+    if (f.language !== "python" && f.language !== "typescript" && f.language !== "csharp") continue;
     const entries: Array<{ id: string }> = [{ id: "<module>" }];
     for (const fn of f.functions) {
       const key = fnKey(f, fn.id);
@@ -226,8 +280,42 @@ export function link(files: FileFacts[], settings: Settings): Model {
   const routes: Array<{ file: FileFacts; route: MeshRouteFact }> = [];
   for (const f of files) for (const route of f.routes) routes.push({ file: f, route });
   const meshRoutes = routes.filter((r) => r.route.product === "istio" && !r.route.edge);
+  // other meshes (Linkerd, Kuma, Consul: §4.4–§4.5, §4.12–§4.13) retry in the caller's proxy too;
+  // their config is the evidence of the mesh, so their layers apply to every hop to a host they
+  // name ("*" = any in-cluster callee), without an injection check. One layer per product: the
+  // most specific route (host+match > host > "*"), then the most attempts.
+  const otherMesh = routes.filter((r) => r.route.product !== "istio" && !r.route.edge && r.route.layerId);
+  const otherMeshLayers = (callee: string): string[] => {
+    const best = new Map<string, { id: string; rank: number; attempts: number }>();
+    for (const { file, route } of otherMesh) {
+      const exact = route.hosts.some((h) => h !== "*" && serviceForHost(index, h) === callee);
+      // "*": in-cluster services only, not external hosts, cloud APIs (aws:…) or unresolved targets
+      const inCluster = !callee.includes(".") && !callee.includes(":") && !callee.startsWith("unresolved");
+      if (!exact && !(route.hosts.includes("*") && inCluster)) continue;
+      const id = layerKey(file, route.layerId!);
+      const rank = exact ? (route.match ? 2 : 1) : 0;
+      const attempts = layers.get(id)?.maxAttempts ?? Infinity;
+      const seen = best.get(route.product);
+      if (!seen || rank > seen.rank || (rank === seen.rank && attempts > seen.attempts)) best.set(route.product, { id, rank, attempts });
+    }
+    return [...best.values()].map((b) => b.id);
+  };
+  // Istio DestinationRule maxRetries caps concurrent retries to a host: a budget on its routes' layers
+  for (const f of files) {
+    for (const c of f.clusters) {
+      if (!c.name.startsWith("istio-destinationrule:") || !c.retryBudget) continue;
+      const svc = serviceForHost(index, c.addresses[0] ?? "");
+      for (const { file, route } of routes) {
+        if (route.product !== "istio" || !route.layerId || !route.destinations.some((d) => serviceForHost(index, d) === svc)) continue;
+        const l = layers.get(layerKey(file, route.layerId));
+        if (l && l.budget === null) l.budget = c.retryBudget;
+      }
+    }
+  }
   const finalHops: Hop[] = [];
-  for (const hop of hops.values()) {
+  for (const rawHop of hops.values()) {
+    const extra = rawHop.protocol === "db" ? [] : otherMeshLayers(rawHop.callee);
+    const hop = extra.length ? { ...rawHop, layerIds: [...rawHop.layerIds, ...extra] } : rawHop;
     const info = index.services.get(hop.caller);
     if (!info?.injection || hop.protocol === "db") {
       finalHops.push(hop);
@@ -366,15 +454,35 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
 }
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex): RetryLayer {
+  const service = index.fileService.get(file.path) ?? null;
+  const configured = l.envConfig ? fromEnvironment(l, index.services.get(service ?? "")?.env ?? {}) : l;
   return {
-    ...l,
+    ...configured,
     id: layerKey(file, l.localId),
     file: file.path,
-    service: index.fileService.get(file.path) ?? null,
+    service,
     targets: [],
-    disabled: l.maxAttempts === 1,
-    implicit: false,
+    disabled: configured.maxAttempts === 1,
+    // Kuma's mesh-retry-all is a default nobody wrote (§4.13), like Istio's sidecar default
+    implicit: l.kind === "kuma-default",
   };
+}
+
+/** LayerFact.envConfig: the service's manifest sets what the code left to the environment. */
+function fromEnvironment(l: LayerFact, env: Record<string, string>): LayerFact {
+  const c = l.envConfig!;
+  const attempts = c.attemptsVar !== undefined ? env[c.attemptsVar] : undefined;
+  const n = attempts !== undefined && /^\s*\d+\s*$/.test(attempts) ? Number(attempts) : null;
+  if (n !== null) {
+    const maxAttempts = Math.max(1, n);
+    return { ...l, maxAttempts, countUnknown: false, attemptsSource: "config", attemptsNote: `${c.attemptsVar}=${n} in the service's environment counts attempts → ${maxAttempts} attempts` };
+  }
+  const mode = c.modeVar !== undefined ? env[c.modeVar]?.trim().toLowerCase() : undefined;
+  const byMode = mode !== undefined ? c.modeAttempts?.[mode] : undefined;
+  if (byMode !== undefined) {
+    return { ...l, maxAttempts: byMode, attemptsSource: "config", attemptsNote: `${c.modeVar}=${mode} in the service's environment: ${byMode} attempts by default` };
+  }
+  return l;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -18,11 +18,19 @@ export class Resolver {
   /** every dotted suffix of a Python module name → files (so `orders.app` finds `services/orders/orders/app.py`) */
   private readonly pyModules = new Map<string, FileFacts[]>();
   private readonly fnIndex = new Map<string, Map<string, FunctionFact>>();
+  /** C#: fully qualified member ids (`Checkout.Resilience.Inventory`) across files */
+  private readonly csSymbols = new Map<string, SymbolRef>();
 
   constructor(files: FileFacts[], private readonly fileService: Map<string, string | null>) {
     for (const f of files) {
       this.byPath.set(f.path, f);
       this.fnIndex.set(f.path, new Map(f.functions.map((fn) => [fn.id, fn])));
+      if (f.language === "csharp") {
+        // a const field is also a scope (FunctionFact): its value wins
+        for (const c of f.constants) if (!this.csSymbols.has(c.name)) this.csSymbols.set(c.name, { kind: "constant", file: f, constant: c });
+        for (const c of f.clients) if (!this.csSymbols.has(c.name)) this.csSymbols.set(c.name, { kind: "client", file: f, client: c });
+        for (const fn of f.functions) if (!this.csSymbols.has(fn.id)) this.csSymbols.set(fn.id, { kind: "function", file: f, fn });
+      }
       if (f.language === "python" && f.module !== null) {
         const parts = f.module.split(".");
         for (let i = 0; i < parts.length; i++) {
@@ -77,6 +85,7 @@ export class Resolver {
    */
   resolve(file: FileFacts, scopeId: string, dotted: string, depth = 0): SymbolRef | null {
     if (depth > 6) return null;
+    if (file.language === "csharp") return this.resolveCSharp(file, scopeId, dotted);
     const parts = dotted.split(".");
     // self.x / this.x inside a class method: a sibling method or an attribute client
     if ((parts[0] === "self" || parts[0] === "this") && parts.length >= 2) {
@@ -122,6 +131,34 @@ export class Resolver {
     }
     const name = imp.isDefault ? "default" : imp.member!;
     return this.resolve(target, "<module>", [name, ...rest].join("."), depth + 1);
+  }
+
+  /**
+   * C# names: ids are fully qualified, so a name used inside `Ns.Class.Method` is tried as
+   * `Ns.Class.Method.name`, `Ns.Class.name`, `Ns.name`, `name`, then under each `using` namespace
+   * (a `using A = B.C;` alias is replaced first). Same file first, then the whole workspace.
+   */
+  private resolveCSharp(file: FileFacts, scopeId: string, dotted: string): SymbolRef | null {
+    let name = dotted.startsWith("this.") ? dotted.slice(5) : dotted;
+    const head = name.split(".")[0]!;
+    const alias = file.imports.find((i) => i.local === head && i.local !== i.module);
+    if (alias) name = alias.module + name.slice(head.length);
+    const scopes = scopeId === "<module>" ? [] : scopeId.split(".");
+    const prefixes: string[] = [];
+    for (let i = scopes.length; i >= 0; i--) prefixes.push(scopes.slice(0, i).join("."));
+    for (const imp of file.imports) if (imp.local === imp.module) prefixes.push(imp.module);
+    for (const prefix of prefixes) {
+      const id = prefix ? `${prefix}.${name}` : name;
+      const constant = file.constants.find((c) => c.name === id);
+      if (constant) return { kind: "constant", file, constant };
+      const client = file.clients.find((c) => c.name === id);
+      if (client) return { kind: "client", file, client };
+      const fn = this.functionById(file, id);
+      if (fn) return { kind: "function", file, fn };
+      const global = this.csSymbols.get(id);
+      if (global) return global;
+    }
+    return null;
   }
 
   private local(file: FileFacts, scopeId: string, name: string): SymbolRef | null {
@@ -209,7 +246,11 @@ export function evaluate(
     }
     case "ref": {
       const r = resolver.resolve(file, scopeId, value.name);
-      if (r?.kind === "constant") return evaluate(r.constant.value, r.file, "<module>", resolver, env, depth + 1);
+      if (r?.kind === "constant") {
+        // C# constants are named by qualified id: their own references resolve in their class
+        const scope = r.file.language === "csharp" && r.constant.name.includes(".") ? r.constant.name.slice(0, r.constant.name.lastIndexOf(".")) : "<module>";
+        return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1);
+      }
       return null;
     }
     case "concat": {

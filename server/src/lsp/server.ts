@@ -19,6 +19,7 @@ import {
   CodeLensRefreshRequest,
   MessageType,
   ShowMessageNotification,
+  type CodeAction,
   type Connection,
   type Diagnostic,
   type InitializeParams,
@@ -26,7 +27,7 @@ import {
 } from "vscode-languageserver/node";
 import { toDiagnostic } from "./convert";
 import { Folder } from "./folder";
-import { codeActionsFor, FIX_ALL_KIND, fixAllAction, type ActionContext } from "./handlers/codeActions";
+import { codeActionsFor, FIX_ALL_KIND, fixAllAction, resolveFixAction, type ActionContext } from "./handlers/codeActions";
 import { codeLenses } from "./handlers/codeLens";
 import { hoverContent } from "./handlers/hover";
 import { folderModelView } from "./modelView";
@@ -214,7 +215,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
         executeCommandProvider: { commands: [SERVER_COMMANDS.showRuleDocs] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -334,8 +335,22 @@ export function startServer(connection: Connection): void {
       documentChanges:
         clientCapabilities.workspace?.workspaceEdit?.documentChanges === true &&
         (clientCapabilities.workspace.workspaceEdit.resourceOperations ?? []).includes("create"),
+      lazy: clientCapabilities.textDocument?.codeAction?.resolveSupport?.properties.includes("edit") === true,
     };
   };
+
+  connection.onCodeActionResolve(async (action: CodeAction) => {
+    // a failure leaves the action as it was (without an edit), never a dead request
+    try {
+      await ready();
+      const data = action.data as { uri?: string } | undefined;
+      const hit = data?.uri ? folderOf(data.uri) : null;
+      return hit ? resolveFixAction(action, actionContext(hit.folder)) : action;
+    } catch (err) {
+      logError("code action resolve", err);
+      return action;
+    }
+  });
 
   connection.onCodeAction(
     guard("code action", [], async (params) => {

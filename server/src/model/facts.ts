@@ -28,7 +28,8 @@ export type ValueExpr =
   | { kind: "concat"; parts: ValueExpr[] }
   | { kind: "unknown"; text: string };
 
-export type Language = "python" | "typescript" | "yaml" | "json";
+/** "proxy-config": NGINX and HAProxy configuration files (reference §4.9, §4.10) */
+export type Language = "python" | "typescript" | "yaml" | "json" | "csharp" | "proxy-config";
 
 export type LayerKind =
   | "tenacity"
@@ -38,9 +39,36 @@ export type LayerKind =
   | "httpx-transport"
   | "retry-loop"
   | "axios-retry"
+  /** JS/TS retry libraries (reference §2.2–§2.6, §2.8–§2.10) */
+  | "got"
+  | "ky"
+  | "p-retry"
+  | "async-retry"
+  | "cockatiel"
+  | "fetch-retry"
+  | "undici-retry-agent"
+  | "undici-retry-interceptor"
+  | "grpc-service-config"
+  | "polly-retry"
+  | "polly-v7-retry"
+  | "dotnet-standard-resilience"
+  | "efcore-retry"
   | "envoy-route"
   | "istio-virtualservice"
   | "istio-default"
+  /** gateways and meshes beyond Istio/Envoy (reference §4.4–§4.15) */
+  | "linkerd-serviceprofile"
+  | "linkerd-annotation"
+  | "traefik-retry"
+  | "kong-service"
+  | "ingress-nginx"
+  | "kuma-meshretry"
+  | "kuma-default"
+  | "consul-service-router"
+  | "emissary-mapping"
+  | "gloo-retries"
+  | "nginx-proxy-next-upstream"
+  | "haproxy-retries"
   /** AWS SDK clients: boto3/botocore (§1.6), AWS SDK for JavaScript v3 (§2.7) */
   | "aws-sdk"
   | "stamina"
@@ -100,6 +128,12 @@ export type LayerAttachment =
   | { kind: "helper"; functionId: string; paramIndex: number; paramName: string }
   /** a policy object configured on a client (see ClientFact.layerIds) */
   | { kind: "client" }
+  /**
+   * a policy object held by `objectId` (a FunctionFact for the property/field/variable holding it,
+   * C# `ResiliencePipeline`): calling one of `methods` on it runs the callable argument at
+   * `paramIndex` under the layer (`Pipeline.ExecuteAsync(token => …)`)
+   */
+  | { kind: "object"; objectId: string; methods: string[]; paramIndex: number }
   /** a mesh or gateway route: see MeshRouteFact */
   | { kind: "route" };
 
@@ -120,6 +154,12 @@ export interface LayerFact {
   timeBound: string | null;
   /** maxAttempts is null because the count is computed or templated, not because nothing bounds it */
   countUnknown?: boolean;
+  /**
+   * SDK layers the running service's environment can configure where the code did not
+   * (AWS_MAX_ATTEMPTS counts attempts, AWS_RETRY_MODE picks a mode's default: §1.6, §2.7);
+   * the linker applies the service's manifest values.
+   */
+  envConfig?: { attemptsVar?: string; modeVar?: string; modeAttempts?: Record<string, number> };
   wait: WaitSpec;
   condition: RetryCondition;
   /** description of a retry budget / token bucket capping this layer, or null */
@@ -228,6 +268,12 @@ export interface ClientFact {
    * `client.send(cmd)`) except the listed local helpers; `target` names the endpoint ("aws://dynamodb").
    */
   sdk?: { target: string; notSending: string[] };
+  /**
+   * C# HttpClient registration (`services.AddHttpClient<InventoryClient>().AddStandardResilienceHandler()`):
+   * its layers and base address apply to the HttpClient injected into that class (a type name,
+   * resolved at link time), or to every HttpClient of the service for "*" (`ConfigureHttpClientDefaults`).
+   */
+  typedClient?: string;
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */

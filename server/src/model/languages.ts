@@ -19,8 +19,12 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   ".jsx": "typescript",
   ".mjs": "typescript",
   ".cjs": "typescript",
+  ".cs": "csharp",
   ".yaml": "yaml",
   ".yml": "yaml",
+  // NGINX / HAProxy configuration (reference §4.9, §4.10); other .conf/.cfg files give no facts
+  ".conf": "proxy-config",
+  ".cfg": "proxy-config",
 };
 
 /** exact base names (manifests) → language; checked before extensions */

@@ -196,7 +196,25 @@ function fString(n: SyntaxNode, qualify: (dotted: string) => string): ValueExpr 
 /** Node types a match can name directly, or a predicate. */
 export type NodeMatch = string | readonly string[] | ((n: SyntaxNode) => boolean);
 
-const DEF_TYPES = new Set(["function_definition", "class_definition"]);
+/**
+ * Definitions that open a new scope, for `skipNestedDefs`. The index is generic over tree-sitter
+ * grammars (the C# detectors use it too); the node type names do not collide across them.
+ */
+const DEF_TYPES = new Set([
+  // Python
+  "function_definition",
+  "class_definition",
+  // C#
+  "method_declaration",
+  "constructor_declaration",
+  "local_function_statement",
+  "lambda_expression",
+  "anonymous_method_expression",
+  "class_declaration",
+  "struct_declaration",
+  "record_declaration",
+  "interface_declaration",
+]);
 
 interface Indexed {
   node: SyntaxNode;

@@ -10,10 +10,11 @@ import { Language, Parser, type Node as SyntaxNode, type Tree } from "web-tree-s
 
 export type { SyntaxNode, Tree };
 
-export type TreeSitterLanguage = "python";
+export type TreeSitterLanguage = "python" | "csharp";
 
 const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> = {
   python: { file: "tree-sitter-python.wasm", pkg: "tree-sitter-python" },
+  csharp: { file: "tree-sitter-c_sharp.wasm", pkg: "tree-sitter-c-sharp" },
 };
 
 let ready: Promise<void> | null = null;

@@ -11,13 +11,13 @@ export const RL009: Rule = {
     fixSafety: "unsafe",
     docs: {
       whatItDoes:
-        "Reports a code-level retry (decorator, loop, helper) around requests sent through a client that retries on its own: a requests Session with a mounted urllib3 Retry, an httpx transport with retries, an axios instance with axios-retry.",
+        "Reports a code-level retry (decorator, loop, helper) around requests sent through a client that retries on its own: a requests Session with a mounted urllib3 Retry, an httpx transport with retries, an axios instance with axios-retry, an AWS SDK client (boto3, AWS SDK for JavaScript v3), which retries even when nothing configures it.",
       whyItMatters: "The two layers multiply on every call, and the inner one is usually invisible at the call site (it was configured once, in a shared module). 3 decorator attempts × 3 session attempts = 9 requests.",
       example: "# platform/http.py: session.mount('http://', HTTPAdapter(max_retries=Retry(total=2)))\n@retry(stop=stop_after_attempt(3))\ndef reserve_stock(...):\n    session.post(...)",
       howToFix: "Keep one of the two: turn the client's retries off for this call (a session without Retry) or drop the decorator.",
       fixedExample: "no_retry_session = requests.Session()  # Retry(total=0)\n@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=2))\ndef reserve_stock(...):\n    no_retry_session.post(...)",
       options: "None.",
-      references: ["reference/retry-semantics.md §1.3, §1.4, §5.3"],
+      references: ["reference/retry-semantics.md §1.3, §1.4, §1.6, §2.7, §5.3"],
     },
   },
   check(model) {

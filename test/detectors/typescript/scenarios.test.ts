@@ -59,7 +59,7 @@ test("seed-failover-mesh bff/src/server.ts: the orders.post on line 8, POST with
   assert.equal(facts.calls.filter((c) => c.request).length, 1, "app.use/app.post/app.listen send nothing");
 });
 
-test("seed-aws-sdk ledger/src/handler.ts: generic facts only (the AWS SDK is another detector's)", { skip }, () => {
+test("seed-aws-sdk ledger/src/handler.ts: generic facts, and the AWS SDK clients (awsSdk.ts, §2.7)", { skip }, () => {
   const facts = scenario("seed-aws-sdk", "ledger/src/handler.ts");
   assert.deepEqual(facts.problems, []);
   assert.deepEqual(facts.exports, ["record", "handler"]);
@@ -81,5 +81,18 @@ test("seed-aws-sdk ledger/src/handler.ts: generic facts only (the AWS SDK is ano
     ["DynamoDBClient", "DynamoDBClient"],
     ["PutItemCommand", "PutItemCommand"],
   ]);
-  assert.deepEqual(facts.layers, []);
+  assert.deepEqual(
+    facts.layers.map((l) => [l.kind, l.category, l.anchor.line, l.maxAttempts, l.attemptsSource]),
+    [
+      ["aws-sdk", "client", 4, 4, "config"],
+      ["aws-sdk", "client", 16, 3, "default"],
+    ],
+  );
+  assert.deepEqual(
+    facts.clients.map((c) => [c.name, c.functionId, c.span.line, c.perCall, c.hasRetryQuota]),
+    [
+      ["shared", "<module>", 4, false, true],
+      ["client", "handler", 16, true, true],
+    ],
+  );
 });

@@ -66,11 +66,15 @@ export function detectHttpClients(ctx: PyContext): void {
     const q = ctx.qualifiedName(call.childForFieldName("function"));
     const library = q ? CLIENT_CONSTRUCTORS[q] : undefined;
     const binding = bindingOf(call);
+    // a client another detector already recorded (boto3.client(...))
+    if (ctx.facts.clients.some((c) => c.span.line === call.startPosition.row + 1 && c.span.column === call.startPosition.column)) continue;
     if (!library) {
       // `session = make_session()` — a client if the factory returns one (decided when linking)
       const member = q?.slice(q.lastIndexOf(".") + 1) ?? "";
       const head = q?.split(".")[0] ?? "";
-      if (binding && call.parent?.type === "assignment" && q && !STDLIB.has(head) && !NOT_FACTORIES.has(member)) {
+      // boto3/botocore objects (sessions, Config) are boto3.ts's: never an unknown HTTP client
+      const awsSdk = /^(boto3|botocore|aioboto3|aiobotocore)(\.|$)/.test(q ?? "");
+      if (binding && call.parent?.type === "assignment" && q && !STDLIB.has(head) && !NOT_FACTORIES.has(member) && !awsSdk) {
         // keep the callee as written: the linker resolves it through this file's imports
         clients.push(clientFact(ctx, call, binding, "unknown", call.childForFieldName("function")!.text));
       }

@@ -5,10 +5,13 @@
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree } from "../../parsing/treeSitter";
 import { detectBackoff } from "./backoff";
+import { detectBoto3 } from "./boto3";
 import { createContext, type PyContext } from "./context";
+import { detectGoogleApiCore } from "./googleApiCore";
 import { detectHttpClients } from "./httpClients";
 import { detectModule } from "./module";
 import { detectRetryLoops } from "./retryLoop";
+import { detectStamina } from "./stamina";
 import { detectTenacity } from "./tenacity";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
@@ -16,6 +19,9 @@ const DETECTORS: Array<[string, (ctx: PyContext) => void]> = [
   ["module", detectModule],
   ["tenacity", detectTenacity],
   ["backoff", detectBackoff],
+  ["stamina", detectStamina],
+  ["google-api-core", detectGoogleApiCore],
+  ["boto3", detectBoto3],
   ["http-clients", detectHttpClients],
   ["retry-loop", detectRetryLoops],
 ];

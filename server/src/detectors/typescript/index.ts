@@ -8,6 +8,16 @@ import { parseSuppression } from "../../model/suppression";
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { commentsOf, parseTypeScript, syntaxErrors, ts } from "../../parsing/typescript";
 import { extractAxiosFacts } from "./axios";
+import { extractAsyncRetryFacts } from "./asyncRetry";
+import { extractCockatielFacts } from "./cockatiel";
+import { extractFetchRetryFacts } from "./fetchRetry";
+import { extractGotFacts } from "./got";
+import { extractGrpcFacts } from "./grpc";
+import { extractImportedCallableRequests } from "./jsRetryCommon";
+import { extractKyFacts } from "./ky";
+import { extractPRetryFacts } from "./pRetry";
+import { extractUndiciFacts } from "./undici";
+import { extractAwsSdkFacts } from "./awsSdk";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
@@ -15,6 +25,16 @@ type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdA
 const DETECTORS: [string, Detector][] = [
   ["module", extractModuleFacts],
   ["axios", extractAxiosFacts],
+  ["got", extractGotFacts],
+  ["ky", extractKyFacts],
+  ["p-retry", extractPRetryFacts],
+  ["async-retry", extractAsyncRetryFacts],
+  ["cockatiel", extractCockatielFacts],
+  ["fetch-retry", extractFetchRetryFacts],
+  ["undici", extractUndiciFacts],
+  ["grpc", extractGrpcFacts],
+  ["callable clients", extractImportedCallableRequests],
+  ["aws-sdk", extractAwsSdkFacts],
 ];
 
 function message(e: unknown): string {

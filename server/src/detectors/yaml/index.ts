@@ -12,12 +12,30 @@ import type { YamlDetector, YamlDetectorContext } from "./context";
 import { detectEnvoy } from "./envoy";
 import { detectIstio } from "./istio";
 import { detectKubernetes } from "./kubernetes";
+import { detectConsul } from "./consul";
+import { detectEmissary } from "./emissary";
+import { detectGloo } from "./gloo";
+import { detectIngressNginx } from "./ingressNginx";
+import { detectIstioDestinationRule } from "./istioDestinationRule";
+import { detectKong } from "./kong";
+import { detectKuma } from "./kuma";
+import { detectLinkerd } from "./linkerd";
+import { detectTraefik } from "./traefik";
 
 const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "kubernetes", run: detectKubernetes },
   { name: "istio", run: detectIstio },
   { name: "envoy", run: detectEnvoy },
   { name: "compose", run: detectCompose },
+  { name: "istio-destinationrule", run: detectIstioDestinationRule },
+  { name: "linkerd", run: detectLinkerd },
+  { name: "traefik", run: detectTraefik },
+  { name: "kong", run: detectKong },
+  { name: "ingress-nginx", run: detectIngressNginx },
+  { name: "kuma", run: detectKuma },
+  { name: "consul", run: detectConsul },
+  { name: "emissary", run: detectEmissary },
+  { name: "gloo", run: detectGloo },
 ];
 
 /** `path` is workspace-relative with '/' separators. */

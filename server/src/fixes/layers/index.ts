@@ -1,5 +1,6 @@
 /** One entry point for layer operations, whatever the layer's language. */
 import type { RetryLayer } from "../../model/model";
+import { csharpLayerEdit } from "./csharp";
 import { meshLayerEdit } from "./mesh";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { pythonLayerEdit } from "./python";
@@ -12,6 +13,7 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
     if (layer.category === "mesh" || layer.category === "gateway") return meshLayerEdit(op, layer, text, ctx);
     if (/\.(py|pyi)$/.test(layer.file)) return pythonLayerEdit(op, layer, text, ctx);
     if (/\.[cm]?[jt]sx?$/.test(layer.file)) return typescriptLayerEdit(op, layer, text, ctx);
+    if (/\.cs$/.test(layer.file)) return csharpLayerEdit(op, layer, text, ctx);
   } catch {
     // a fix that cannot be computed is simply not offered
   }

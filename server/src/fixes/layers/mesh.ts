@@ -7,12 +7,16 @@ import { isMap, type Pair, type YAMLMap } from "yaml";
 import type { RetryLayer } from "../../model/model";
 import { withYaml, type YamlEditor } from "../yaml";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+import { GATEWAY_FIX_KINDS, gatewayLayerEdit } from "./gateways";
 
 /** Failures where the upstream never saw the request (reference §4.2 retry_on values). */
 export const PRE_SEND_RETRY_ON = "connect-failure,refused-stream,reset-before-request";
 
 export function meshLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
   if (layer.kind === "istio-default") return op === "disable" ? istioDefaultOff(layer, ctx) : null;
+  // other gateways and meshes have their own keys and number traps (gateways.ts)
+  if (GATEWAY_FIX_KINDS.has(layer.kind)) return gatewayLayerEdit(op, layer, text, ctx);
+  if (layer.kind !== "envoy-route" && layer.kind !== "istio-virtualservice") return null;
   return withYaml(layer.file, text, (ed) => {
     const key = layer.kind === "envoy-route" ? "retry_policy" : "retries";
     const pair = ed.pairAt(layer.anchor.line, key);

@@ -25,8 +25,8 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryLens`;
 /** The comment leader for a file, or null when the file has no line comments. */
 export function commentLeader(file: string): string | null {
   const lang = sourceLanguage(file);
-  if (lang === "python" || lang === "yaml" || lang === "toml") return "#";
-  if (lang === "typescript") return "//";
+  if (lang === "python" || lang === "yaml" || lang === "toml" || lang === "proxy-config") return "#";
+  if (lang === "typescript" || lang === "csharp") return "//";
   return null;
 }
 
@@ -38,6 +38,18 @@ export interface ActionContext {
   version(uri: string): number | null;
   /** the client applies documentChanges with file creation */
   documentChanges: boolean;
+  /** the client resolves a code action's edit later (codeAction/resolve): compute edits only when chosen */
+  lazy: boolean;
+}
+
+/** What a lazily offered fix carries so codeAction/resolve can compute it again. */
+export interface LazyFixData {
+  uri: string;
+  file: string;
+  title: string;
+  /** the diagnostics it fixes, by rule and 1-based line */
+  findings: Array<{ rule: string; line: number }>;
+  fixAll?: boolean;
 }
 
 /** Offsets → LSP positions in a text. */
@@ -137,15 +149,37 @@ export function codeActionsFor(uri: string, file: string, text: string, diagnost
     }
     const ordered = [...byKey.values()].sort((a, b) => rank(a.fix) - rank(b.fix));
     for (const { fix: f, diagnostics: ds } of ordered) {
+      const isPreferred = f.preferred && (f.safety === "safe" || !anySafePreferred);
+      if (ctx.lazy && (f.creates.length === 0 || ctx.documentChanges)) {
+        const data: LazyFixData = { uri, file, title: f.title, findings: ds.map((d) => ({ rule: String(d.code), line: d.range.start.line + 1 })) };
+        fixActions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: ds, isPreferred, data });
+        continue;
+      }
       const edit = toWorkspaceEdit(ctx, f.edits, f.creates);
       if (!edit) continue;
-      const isPreferred = f.preferred && (f.safety === "safe" || !anySafePreferred);
       fixActions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: ds, isPreferred, edit });
     }
   }
   const all = ctx ? fixAllAction(ctx, file, CodeActionKind.QuickFix) : null;
   const safeCount = [...offered].filter((o) => o.fix.safety === "safe").length;
   return [...fixActions, ...(all && safeCount > 0 ? [all] : []), ...otherActions];
+}
+
+/** codeAction/resolve: the edit of a lazily offered fix, computed from the current texts. */
+export function resolveFixAction(action: CodeAction, ctx: ActionContext): CodeAction {
+  const data = action.data as LazyFixData | undefined;
+  if (!data) return action;
+  if (data.fixAll) {
+    const all = fixAllAction({ ...ctx, lazy: false }, data.file, action.kind ?? FIX_ALL_KIND);
+    return all?.edit ? { ...action, edit: all.edit } : action;
+  }
+  for (const want of data.findings) {
+    const finding = ctx.findings.find((f) => f.file === data.file && f.rule === want.rule && f.span.line === want.line);
+    const fix = finding ? fixesFor(finding, ctx.fixes).find((f) => f.title === data.title) : undefined;
+    const edit = fix ? toWorkspaceEdit(ctx, fix.edits, fix.creates) : null;
+    if (edit) return { ...action, edit };
+  }
+  return action;
 }
 
 /** safe preferred, safe, unsafe preferred, unsafe */
@@ -157,6 +191,10 @@ function rank(f: Fix): number {
 export function fixAllAction(ctx: ActionContext, file: string, kind: string = FIX_ALL_KIND): CodeAction | null {
   const { edits, creates, applied } = fixAll(ctx.findings, ctx.fixes, { file });
   if (!applied.length) return null;
+  if (ctx.lazy) {
+    const data: LazyFixData = { uri: fileUri(ctx.folder, file), file, title: "fix all", findings: [], fixAll: true };
+    return { title: `Fix all safe Retry Lens problems in this file (${applied.length})`, kind, data };
+  }
   const edit = toWorkspaceEdit(ctx, edits, creates);
   if (!edit) return null;
   return { title: `Fix all safe Retry Lens problems in this file (${applied.length})`, kind, edit };

@@ -1,0 +1,211 @@
+/**
+ * NGINX `proxy_next_upstream` (reference §4.9, §0 row "NGINX proxy_next_upstream").
+ *
+ * A small real parser of the NGINX configuration grammar (directives `name args;`, blocks
+ * `name args { … }`, `#` comments, single/double quotes, `\` escapes), then:
+ * - every `location` with `proxy_pass` is an edge route from the `nginx:<file>` gateway to the
+ *   proxied host, or to the servers of the `upstream` block it names;
+ * - `proxy_next_upstream` (default `error timeout`) and `proxy_next_upstream_tries` (default 0)
+ *   are inherited http → server → location (a level that sets it replaces the outer value);
+ * - number trap: tries N = N *total* tries, and never more than the servers of the upstream group;
+ *   tries 0 = no explicit limit, i.e. one try per server, so a single-server upstream never
+ *   retries. A plain `proxy_pass http://host` may resolve to several addresses: tries N counts in
+ *   full there, tries 0/unset is read as one address (no retries);
+ * - `off` turns it off; a sent POST/PATCH/LOCK is passed on only with `non_idempotent`; no wait.
+ * A layer is reported when the route can try more than once, or when retry directives are
+ * written (then possibly disabled); otherwise the route carries no layer.
+ */
+import type { LayerFact, SourceSpan } from "../../model/facts";
+import { nginxCondition, noWait } from "../yaml/routeLayers";
+import { hostOf, type ConfigContext, type Directive } from "./common";
+
+export class NginxSyntaxError extends Error {
+  constructor(message: string, readonly line: number) {
+    super(message);
+  }
+}
+
+interface Token {
+  text: string;
+  /** "word" (quoted or not) or one of ; { } */
+  kind: "word" | ";" | "{" | "}";
+  line: number;
+  column: number;
+  end: number;
+}
+
+function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let line = 1;
+  let col = 0;
+  let i = 0;
+  const advance = (n: number) => {
+    for (let k = 0; k < n; k++) {
+      if (text[i] === "\n") {
+        line++;
+        col = 0;
+      } else col++;
+      i++;
+    }
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === " " || c === "\t" || c === "\r" || c === "\n") {
+      advance(1);
+      continue;
+    }
+    if (c === "#") {
+      while (i < text.length && text[i] !== "\n") advance(1);
+      continue;
+    }
+    if (c === ";" || c === "{" || c === "}") {
+      out.push({ text: c, kind: c, line, column: col, end: col + 1 });
+      advance(1);
+      continue;
+    }
+    const startLine = line;
+    const startCol = col;
+    let word = "";
+    if (c === '"' || c === "'") {
+      advance(1);
+      while (i < text.length && text[i] !== c) {
+        if (text[i] === "\\" && i + 1 < text.length) advance(1);
+        word += text[i];
+        advance(1);
+      }
+      if (i >= text.length) throw new NginxSyntaxError("unterminated quoted string", startLine);
+      advance(1);
+    } else {
+      while (i < text.length && !/[\s;{}]/.test(text[i]!)) {
+        if (text[i] === "\\" && i + 1 < text.length) advance(1);
+        word += text[i];
+        advance(1);
+      }
+    }
+    out.push({ text: word, kind: "word", line: startLine, column: startCol, end: line === startLine ? col : startCol + word.length });
+  }
+  return out;
+}
+
+/** Parses NGINX configuration text into a directive tree; throws NginxSyntaxError. */
+export function parseNginx(text: string): Directive[] {
+  const tokens = tokenize(text);
+  let p = 0;
+  const block = (depth: number): Directive[] => {
+    const out: Directive[] = [];
+    while (p < tokens.length) {
+      const t = tokens[p]!;
+      if (t.kind === "}") {
+        if (depth === 0) throw new NginxSyntaxError("unexpected }", t.line);
+        p++;
+        return out;
+      }
+      if (t.kind !== "word") throw new NginxSyntaxError(`unexpected ${t.text}`, t.line);
+      const span: SourceSpan = { line: t.line, column: t.column, endLine: t.line, endColumn: t.end };
+      const args: string[] = [];
+      p++;
+      while (p < tokens.length && tokens[p]!.kind === "word") args.push(tokens[p++]!.text);
+      const end = tokens[p];
+      if (!end) throw new NginxSyntaxError(`directive "${t.text}" is not terminated by ";"`, t.line);
+      p++;
+      if (end.kind === ";") out.push({ name: t.text, args, span, children: null });
+      else if (end.kind === "{") out.push({ name: t.text, args, span, children: block(depth + 1) });
+      else throw new NginxSyntaxError(`unexpected }`, end.line);
+    }
+    if (depth > 0) throw new NginxSyntaxError("unexpected end of file: a { block is not closed", tokens[tokens.length - 1]?.line ?? 1);
+    return out;
+  };
+  return block(0);
+}
+
+/** The file looks like NGINX configuration worth reading (proxying is configured). */
+export function looksLikeNginx(text: string): boolean {
+  return /(^|[\s;{])proxy_pass\s/.test(text);
+}
+
+interface Inherited {
+  nextUpstream: Directive | null;
+  tries: Directive | null;
+}
+
+export function detectNginx(ctx: ConfigContext, tree: Directive[]): void {
+  const upstreams = new Map<string, string[]>();
+  const collect = (ds: Directive[]) => {
+    for (const d of ds) {
+      if (d.name === "upstream" && d.children && d.args[0]) {
+        upstreams.set(d.args[0], d.children.filter((s) => s.name === "server" && s.args[0]).map((s) => hostOf(s.args[0]!)));
+      } else if (d.children) collect(d.children);
+    }
+  };
+  collect(tree);
+  const gateway = `nginx:${ctx.path}`;
+  const visit = (ds: Directive[], inherited: Inherited, location: string | null) => {
+    const here: Inherited = {
+      nextUpstream: ds.find((d) => d.name === "proxy_next_upstream" && !d.children) ?? inherited.nextUpstream,
+      tries: ds.find((d) => d.name === "proxy_next_upstream_tries" && !d.children) ?? inherited.tries,
+    };
+    for (const d of ds) {
+      if (d.name === "upstream" || !d.children) continue;
+      visit(d.children, here, d.name === "location" ? (d.args[d.args.length - 1] ?? location) : location);
+    }
+    const pass = ds.find((d) => d.name === "proxy_pass" && !d.children && d.args[0]);
+    if (!pass) return;
+    const host = hostOf(pass.args[0]!);
+    if (host.includes("$")) return; // a variable: not known statically
+    const servers = upstreams.get(host);
+    const destinations = servers && servers.length ? servers : [host];
+    const layer = nginxLayer(ctx, here, pass, servers ? { name: host, count: servers.length } : null, location);
+    ctx.facts.routes.push({
+      product: "nginx",
+      hosts: [],
+      destinations,
+      edge: true,
+      gateway,
+      namespace: null,
+      match: location,
+      span: pass.span,
+      layerId: layer?.localId ?? null,
+      timeoutSeconds: null,
+    });
+  };
+  visit(tree, { nextUpstream: null, tries: null }, null);
+}
+
+function nginxLayer(ctx: ConfigContext, s: Inherited, pass: Directive, upstream: { name: string; count: number } | null, location: string | null): LayerFact | null {
+  const tokens = s.nextUpstream ? s.nextUpstream.args : ["error", "timeout"];
+  const off = tokens.includes("off");
+  const triesText = s.tries?.args[0];
+  const tries = triesText !== undefined && /^\d+$/.test(triesText) ? Number(triesText) : null;
+  // an upstream block's servers are known; a plain host may resolve to several addresses, so an
+  // explicit tries N counts in full there, and tries 0/unset is read as one address
+  const peers = upstream ? Math.max(1, upstream.count) : tries !== null && tries > 0 ? tries : 1;
+  const total = off ? 1 : tries !== null && tries > 0 ? Math.min(tries, peers) : peers;
+  const written = s.nextUpstream !== null || s.tries !== null;
+  if (total <= 1 && !written) return null;
+  const note = off
+    ? "proxy_next_upstream off → no retries"
+    : tries !== null && tries > 0
+      ? `proxy_next_upstream_tries ${tries} → at most ${tries} tries in total${tries > peers ? `, but only ${peers} server${peers === 1 ? "" : "s"} to try` : ""}`
+      : `proxy_next_upstream_tries ${tries === 0 ? "0" : "unset"} → one try per server: ${peers} server${peers === 1 ? "" : "s"}${upstream ? ` in upstream ${upstream.name}` : ""}`;
+  const anchor = (s.tries ?? s.nextUpstream ?? pass).span;
+  const layer: LayerFact = {
+    localId: ctx.layerId(anchor.line),
+    kind: "nginx-proxy-next-upstream",
+    category: "gateway",
+    library: "nginx",
+    anchor,
+    maxAttempts: total,
+    attemptsSource: tries !== null || off ? "config" : "default",
+    attemptsNote: note,
+    timeBound: null,
+    wait: noWait("NGINX"),
+    condition: nginxCondition(tokens, "NGINX", s.nextUpstream === null),
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+    attach: { kind: "route" },
+    label: `location ${location ?? "/"} → ${upstream?.name ?? hostOf(pass.args[0]!)}`,
+  };
+  ctx.facts.layers.push(layer);
+  return layer;
+}

@@ -1,0 +1,325 @@
+/**
+ * Facts every C# file contributes regardless of retry libraries: `using` directives (imports),
+ * types, members and lambdas (FunctionFacts), constants, HttpClient bindings (ClientFacts), and
+ * calls with the HTTP requests they may send (`http.GetAsync(url)`, `SendAsync(new
+ * HttpRequestMessage(HttpMethod.Post, url))`). ASP.NET entry points: `[HttpGet("x")]` actions and
+ * minimal-API `app.MapGet("/x", …)` handlers.
+ */
+import type { CallArg, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
+import { parseSuppression } from "../../model/suppression";
+import {
+  callParts,
+  createdType,
+  descendants,
+  dottedName,
+  memberName,
+  nodeSpan,
+  stringValue,
+  valueExpr,
+} from "../../parsing/csharp";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, lambdaName, type CsContext } from "./context";
+
+/** HttpClient methods that send one request: method name → HTTP method (null: from the request message). */
+export const HTTP_CLIENT_METHODS: Record<string, string | null> = {
+  GetAsync: "GET",
+  GetStringAsync: "GET",
+  GetByteArrayAsync: "GET",
+  GetStreamAsync: "GET",
+  GetFromJsonAsync: "GET",
+  PostAsync: "POST",
+  PostAsJsonAsync: "POST",
+  PutAsync: "PUT",
+  PutAsJsonAsync: "PUT",
+  PatchAsync: "PATCH",
+  PatchAsJsonAsync: "PATCH",
+  DeleteAsync: "DELETE",
+  DeleteFromJsonAsync: "DELETE",
+  SendAsync: null,
+  Send: null,
+};
+
+const MINIMAL_API: Record<string, string | null> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", MapMethods: null };
+const ACTION_ATTRIBUTES: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH" };
+
+const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
+
+export function detectModule(ctx: CsContext): void {
+  const root = ctx.tree.rootNode;
+  collectUsings(ctx, root);
+  const clientTypes = new Set(["HttpClient"]);
+  // declared types of parameters, fields, properties and locals: `Scope.name` → type name
+  const types = new Map<string, string>();
+  // scope declarations: types, members, fields with initializers, lambdas
+  const decls = descendants(root, [...TYPE_DECLARATIONS, ...MEMBER_DECLARATIONS, ...LAMBDAS, "variable_declarator"]);
+  for (const d of decls) {
+    if (d.type === "variable_declarator") {
+      fieldOrLocal(ctx, d, clientTypes, types);
+      continue;
+    }
+    addFunction(ctx, d);
+    if (d.type === "property_declaration") {
+      const type = typeName(d.childForFieldName("type"));
+      if (type) types.set(ctx.idOf(d), type);
+    }
+    // primary-constructor and method parameters typed HttpClient
+    const params = d.childForFieldName("parameters") ?? d.namedChildren.find((c) => c?.type === "parameter_list") ?? null;
+    for (const p of params?.namedChildren ?? []) {
+      if (p?.type !== "parameter") continue;
+      const type = typeName(p.childForFieldName("type"));
+      const name = p.childForFieldName("name")?.text;
+      if (type && name && clientTypes.has(type)) addClient(ctx, `${ctx.idOf(d)}.${name}`, ctx.idOf(d), p, null);
+      if (type && name) types.set(`${ctx.idOf(d)}.${name}`, type);
+    }
+  }
+  // `_pipeline = provider.GetPipeline("key")` in a constructor: the class's field
+  for (const a of descendants(root, "assignment_expression")) {
+    const key = pipelineKey(a.childForFieldName("right"));
+    const left = dottedName(a.childForFieldName("left"));
+    if (!key || !left || left.includes(".")) continue;
+    const scope = ctx.scopeId(a);
+    types.set(`${scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope}.${left}`, key);
+  }
+  for (const call of descendants(root, "invocation_expression")) extractCall(ctx, call, types);
+  ctx.facts.exports = ctx.facts.functions.filter((f) => f.topLevel).map((f) => f.id);
+  for (const comment of descendants(root, "comment")) {
+    const s = parseSuppression(comment.text, comment.startPosition.row + 1);
+    if (s) ctx.facts.suppressions.push(s);
+  }
+}
+
+function collectUsings(ctx: CsContext, root: SyntaxNode): void {
+  for (const u of descendants(root, "using_directive")) {
+    const named = u.namedChildren.filter((c): c is SyntaxNode => !!c && (c.type === "identifier" || c.type === "qualified_name"));
+    const alias = u.childForFieldName("name");
+    const target = named.filter((c) => c.id !== alias?.id).pop();
+    if (!target) continue;
+    const module = target.text.replace(/\s+/g, "");
+    if (alias) ctx.facts.imports.push({ local: alias.text, module, member: null });
+    else ctx.facts.imports.push({ local: module, module, member: null });
+  }
+}
+
+/** `HttpClient`, `System.Net.Http.HttpClient`, `HttpClient?` → HttpClient. */
+export function typeName(n: SyntaxNode | null | undefined): string | null {
+  if (!n) return null;
+  if (n.type === "nullable_type") return typeName(n.namedChildren[0]);
+  const d = dottedName(n);
+  return d ? d.slice(d.lastIndexOf(".") + 1) : null;
+}
+
+/** Polly v8 registry pipelines are named `ResiliencePipeline:<key>` (no dots: one id segment). */
+export const PIPELINE_KEY = "ResiliencePipeline:";
+
+/** `provider.GetPipeline("key")` / `GetPipeline<T>("key")` → `ResiliencePipeline:key`. */
+function pipelineKey(n: SyntaxNode | null | undefined): string | null {
+  if (n?.type !== "invocation_expression" || memberName(n.childForFieldName("function")) !== "GetPipeline") return null;
+  const key = stringValue(callParts(n).positional[0]);
+  return key === null ? null : pipelineKeyId(key);
+}
+
+export function pipelineKeyId(key: string): string {
+  return PIPELINE_KEY + key.replace(/[.\s]/g, "_");
+}
+
+function addFunction(ctx: CsContext, d: SyntaxNode): void {
+  const id = ctx.idOf(d);
+  if (ctx.functionIds.has(id)) return;
+  ctx.functionIds.add(id);
+  const params: string[] = [];
+  const ps = LAMBDAS.has(d.type) ? d.childForFieldName("parameters") : (d.childForFieldName("parameters") ?? null);
+  if (ps?.type === "implicit_parameter" || ps?.type === "identifier") params.push(ps.text);
+  for (const p of ps?.namedChildren ?? []) {
+    const name = p?.type === "parameter" ? p.childForFieldName("name")?.text : null;
+    if (name) params.push(name);
+  }
+  let handler: FunctionFact["handler"] = null;
+  for (const attr of d.type === "method_declaration" ? descendants(d, "attribute").filter((a) => a.parent?.parent?.id === d.id) : []) {
+    const name = dottedName(attr.childForFieldName("name"));
+    const method = name ? ACTION_ATTRIBUTES[name.replace(/Attribute$/, "")] : undefined;
+    if (!method) continue;
+    const arg = attr.namedChildren.find((c) => c?.type === "attribute_argument_list")?.namedChildren[0]?.namedChildren[0];
+    const route = stringValue(arg);
+    handler = { method, route: route === null ? "/" : route.startsWith("/") ? route : `/${route}` };
+  }
+  ctx.facts.functions.push({
+    id,
+    name: LAMBDAS.has(d.type) ? lambdaName(d) : (d.childForFieldName("name")?.text ?? "<anonymous>"),
+    span: nodeSpan(d),
+    params,
+    paramDefaults: {},
+    topLevel: TYPE_DECLARATIONS.has(d.type) || (MEMBER_DECLARATIONS.has(d.type) && d.type !== "local_function_statement"),
+    handler,
+    raisesOnStatus: descendants(d, "invocation_expression", { skipNestedDefs: true }).some((c) => memberName(c.childForFieldName("function")) === "EnsureSuccessStatusCode"),
+    returnsClientId: null,
+  });
+  // a property's initializer or expression body runs in the property's scope
+}
+
+/** Fields (their initializers are scopes), constants, and HttpClient-typed fields and locals. */
+function fieldOrLocal(ctx: CsContext, v: SyntaxNode, clientTypes: Set<string>, types: Map<string, string>): void {
+  const declaration = v.parent;
+  if (declaration?.type !== "variable_declaration") return;
+  const holder = declaration.parent;
+  const name = v.childForFieldName("name")?.text;
+  if (!name) return;
+  const value = v.namedChildren.filter((c) => c && c.id !== v.childForFieldName("name")?.id).pop() ?? null;
+  const type = typeName(declaration.childForFieldName("type"));
+  const isField = holder?.type === "field_declaration";
+  const scope = isField ? ctx.idOf(v) : `${ctx.scopeId(v)}.${name}`;
+  const owner = isField ? ctx.scopeId(v) : ctx.scopeId(v);
+  if (isField && value && !ctx.functionIds.has(ctx.idOf(v))) {
+    ctx.functionIds.add(ctx.idOf(v));
+    ctx.facts.functions.push({
+      id: ctx.idOf(v),
+      name,
+      span: nodeSpan(v),
+      params: [],
+      paramDefaults: {},
+      topLevel: true,
+      handler: null,
+      raisesOnStatus: false,
+      returnsClientId: null,
+    });
+    const constant = valueExpr(value);
+    const modifiers = holder!.namedChildren.filter((c) => c?.type === "modifier").map((c) => c!.text);
+    if (constant && (constant.kind === "string" || constant.kind === "number" || constant.kind === "concat" || constant.kind === "env") && (modifiers.includes("const") || modifiers.includes("readonly"))) {
+      ctx.facts.constants.push({ name: ctx.idOf(v), value: constant, line: v.startPosition.row + 1 });
+    }
+  } else if (!isField && value) {
+    // a local constant or URL variable: `var url = $"…"`, resolved as `Scope.name`
+    const constant = valueExpr(value);
+    if (constant && constant.kind !== "unknown" && constant.kind !== "ref") ctx.facts.constants.push({ name: scope, value: constant, line: v.startPosition.row + 1 });
+  }
+  const created = value?.type === "object_creation_expression" ? createdType(value) : value?.type === "implicit_object_creation_expression" ? type : null;
+  if (type || created) types.set(scope, (type ?? created)!);
+  const key = value ? pipelineKey(value) : null;
+  if (key) types.set(scope, key);
+  const fromFactory = value?.type === "invocation_expression" && memberName(value.childForFieldName("function")) === "CreateClient";
+  if ((type && clientTypes.has(type)) || (created && clientTypes.has(created)) || fromFactory) {
+    addClient(ctx, scope, owner, v, value?.type === "object_creation_expression" ? value : null);
+  }
+}
+
+function addClient(ctx: CsContext, name: string, functionId: string, at: SyntaxNode, creation: SyntaxNode | null): void {
+  if (ctx.facts.clients.some((c) => c.name === name)) return;
+  let baseUrl: ValueExpr | null = null;
+  let timeoutSet = false;
+  const init = creation?.childForFieldName("initializer") ?? null;
+  for (const a of init?.namedChildren ?? []) {
+    if (a?.type !== "assignment_expression") continue;
+    const left = dottedName(a.childForFieldName("left"));
+    if (left === "BaseAddress") baseUrl = valueExpr(a.childForFieldName("right"));
+    if (left === "Timeout") timeoutSet = true;
+  }
+  ctx.facts.clients.push({
+    id: ctx.nextId("K", at),
+    name,
+    functionId,
+    span: nodeSpan(at),
+    library: "HttpClient",
+    baseUrl,
+    layerIds: [],
+    fromCall: null,
+    perCall: false,
+    hasRetryQuota: false,
+    // HttpClient.Timeout defaults to 100 s for the whole request
+    timeoutSeconds: timeoutSet ? null : 100,
+    timeoutSet: true,
+  });
+}
+
+function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string>): void {
+  const parts = callParts(call);
+  const written = dottedName(parts.fn);
+  const functionId = ctx.scopeId(call);
+  // `_inventory.StockAsync()` on an injected `InventoryClient _inventory`: named after the type,
+  // so the linker finds `Ns.InventoryClient.StockAsync` (HttpClient calls keep their receiver)
+  let callee = written;
+  const member = written?.slice(written.lastIndexOf(".") + 1) ?? "";
+  if (written?.includes(".") && !(member in HTTP_CLIENT_METHODS)) {
+    const head = written.slice(0, written.indexOf("."));
+    const scopes = functionId === "<module>" ? [] : functionId.split(".");
+    for (let i = scopes.length; i >= 1; i--) {
+      const type = types.get(`${scopes.slice(0, i).join(".")}.${head}`);
+      // Polly pipelines/policies keep their holder's name: the linker runs `Execute*` through it;
+      // a pipeline from the registry (`provider.GetPipeline("key")`) is named after its key
+      if (type?.startsWith(PIPELINE_KEY) || (type && type !== "var" && /^[A-Z]/.test(type) && type !== "HttpClient" && !/Pipeline|Policy/.test(type))) {
+        callee = type + written.slice(head.length);
+        break;
+      }
+    }
+  }
+  const args: CallArg[] = [];
+  let invokesArg: number | undefined;
+  parts.positional.forEach((p, i) => {
+    if (LAMBDAS.has(p.type)) {
+      const name = lambdaName(p);
+      args.push({ keyword: null, name });
+      ctx.facts.referencedFunctions.push(ctx.idOf(p));
+      invokesArg ??= i;
+    } else args.push({ keyword: null, name: dottedName(p) });
+  });
+  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: LAMBDAS.has(v.type) ? lambdaName(v) : dottedName(v) });
+  // method groups passed as callbacks are not entry points
+  for (const a of args) if (a.name && !a.name.startsWith("lambda@")) ctx.facts.referencedFunctions.push(a.name);
+  if (!callee) return;
+  // minimal API: app.MapGet("/x", handler)
+  if (member in MINIMAL_API) {
+    const route = stringValue(parts.positional[0]);
+    const handler = parts.positional[1];
+    if (route !== null && handler && LAMBDAS.has(handler.type)) {
+      const fn = ctx.functionIds.has(ctx.idOf(handler)) ? ctx.facts.functions.find((f) => f.id === ctx.idOf(handler)) : undefined;
+      if (fn) fn.handler = { method: MINIMAL_API[member] ?? null, route: route.startsWith("/") ? route : `/${route}` };
+    }
+  }
+  const request = requestOf(ctx, call, member, parts);
+  ctx.facts.calls.push({
+    id: ctx.nextId("C", call),
+    span: nodeSpan(call),
+    functionId,
+    callee,
+    args,
+    ...(request ? { request } : {}),
+    ...(invokesArg !== undefined ? { invokesArg } : {}),
+  });
+}
+
+function requestOf(ctx: CsContext, call: SyntaxNode, member: string, parts: ReturnType<typeof callParts>): RequestFact | undefined {
+  if (!(member in HTTP_CLIENT_METHODS)) return undefined;
+  const scope = enclosingScopeNode(call);
+  let method = HTTP_CLIENT_METHODS[member] ?? null;
+  let urlNode = parts.keywords.get("requestUri") ?? parts.keywords.get("url") ?? parts.positional[0] ?? null;
+  if (method === null) {
+    // SendAsync(new HttpRequestMessage(HttpMethod.Post, url)) or SendAsync(req) with req built in the same scope
+    let msg: SyntaxNode | null = parts.keywords.get("request") ?? parts.positional[0] ?? null;
+    if (msg?.type === "identifier" && scope) {
+      const decl = descendants(scope, "variable_declarator").find((v) => v.childForFieldName("name")?.text === msg!.text);
+      msg = decl?.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== "identifier").pop() ?? null;
+    }
+    if (msg?.type !== "object_creation_expression" || createdType(msg) !== "HttpRequestMessage") return undefined;
+    const mp = callParts(msg);
+    const m = dottedName(mp.positional[0]);
+    method = m?.startsWith("HttpMethod.") ? m.slice("HttpMethod.".length).toUpperCase() : null;
+    urlNode = mp.positional[1] ?? null;
+  }
+  const url = valueExpr(urlNode);
+  const absolute = url?.kind === "string" ? /^https?:\/\//.test(url.value) : url?.kind === "concat" && url.parts[0]?.kind === "string" && /^https?:\/\//.test(url.parts[0].value);
+  const keyed = scope
+    ? descendants(scope, ["string_literal", "verbatim_string_literal"], { skipNestedDefs: false }).some((s) => IDEMPOTENCY_HEADER.test(stringValue(s) ?? ""))
+    : false;
+  return {
+    method,
+    url,
+    protocol: "http",
+    idempotencyKey: keyed,
+    timeoutSeconds: null,
+    // HttpClient-only method names with an absolute URL: a request even when the receiver is not resolved
+    library: absolute ? "HttpClient" : null,
+  };
+}
+
+function enclosingScopeNode(n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (MEMBER_DECLARATIONS.has(p.type)) return p;
+  return null;
+}

@@ -1,0 +1,561 @@
+/**
+ * Polly and Microsoft.Extensions.Http.Resilience — reference §3.6, §3.7, §3.8.
+ *
+ * - Polly v8: `new ResiliencePipelineBuilder[<T>]().AddRetry(new RetryStrategyOptions[<T>] { … })`.
+ *   `MaxRetryAttempts` counts *retries* (default 3 → 4 attempts; `int.MaxValue` = forever),
+ *   `Delay` 2 s, `BackoffType` Constant, `UseJitter` false, `ShouldHandle` = every exception
+ *   except OperationCanceledException. `HttpRetryStrategyOptions` (§3.8) starts from
+ *   exponential + jitter, Retry-After honoured, transient HTTP outcomes only.
+ * - Polly v7: `Policy.Handle<X>().Retry(n)` / `RetryAsync` / `WaitAndRetry[Async](n, f)` /
+ *   `WaitAndRetry(IEnumerable<TimeSpan>)` / `RetryForever` / `WaitAndRetryForever`; `.Retry()` = 1 retry.
+ * - `AddStandardResilienceHandler()` (§3.8): 3 retries → 4 attempts, exponential from 2 s with
+ *   jitter, Retry-After honoured, 10 s per attempt, 30 s total; options lambda overrides.
+ *
+ * Anchor: the line of the retry member (`.AddRetry(`, `.WaitAndRetryAsync(`, `.AddStandardResilienceHandler(`).
+ * Attachment: the pipeline/policy is held by a property, field or variable; `Execute*` on it runs
+ * the callable argument under the layer (attachment `object`).
+ */
+import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
+import {
+  boolValue,
+  callParts,
+  createdType,
+  descendants,
+  dottedName,
+  initializerValues,
+  memberName,
+  nodeSpan,
+  numberValue,
+  stringValue,
+  timeSpanSeconds,
+  valueExpr,
+} from "../../parsing/csharp";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import { fmtSeconds } from "../python/waits";
+import type { CsContext } from "./context";
+import { pipelineKeyId } from "./module";
+
+const V8_EXECUTE = ["Execute", "ExecuteAsync", "ExecuteOutcomeAsync"];
+const V7_EXECUTE = ["Execute", "ExecuteAsync", "ExecuteAndCapture", "ExecuteAndCaptureAsync"];
+const V7_RETRY = new Set([
+  "Retry",
+  "RetryAsync",
+  "RetryForever",
+  "RetryForeverAsync",
+  "WaitAndRetry",
+  "WaitAndRetryAsync",
+  "WaitAndRetryForever",
+  "WaitAndRetryForeverAsync",
+]);
+
+/** HttpStatusCode member → status */
+const STATUS: Record<string, number> = {
+  RequestTimeout: 408,
+  TooManyRequests: 429,
+  InternalServerError: 500,
+  BadGateway: 502,
+  ServiceUnavailable: 503,
+  GatewayTimeout: 504,
+  BadRequest: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+};
+
+type Base = Omit<LayerFact, "localId" | "anchor" | "attach" | "label">;
+
+export function detectPolly(ctx: CsContext): void {
+  for (const call of descendants(ctx.tree.rootNode, "invocation_expression")) {
+    const fn = call.childForFieldName("function");
+    if (fn?.type !== "member_access_expression") continue;
+    const member = memberName(fn);
+    const nameNode = fn.childForFieldName("name") ?? fn;
+    let base: Base | null = null;
+    let methods: string[] = V8_EXECUTE;
+    let category: LayerFact["category"] = "code";
+    const isV7Retry = !!member && V7_RETRY.has(member);
+    const handler =
+      member === "AddRetry" ? enclosingHandlerCall(call, ["AddResilienceHandler"]) : isV7Retry ? enclosingHandlerCall(call, ["AddPolicyHandler", "AddTransientHttpErrorPolicy"]) : null;
+    if (member === "AddRetry") {
+      base = pollyV8(call);
+      // `AddHttpClient<T>().AddResilienceHandler("x", b => b.AddRetry(…))`: a client layer
+      if (handler) category = "client";
+    } else if (isV7Retry && (isV7Chain(fn.childForFieldName("expression")) || (handler && memberName(handler.childForFieldName("function")) === "AddTransientHttpErrorPolicy"))) {
+      const transient = !!handler && memberName(handler.childForFieldName("function")) === "AddTransientHttpErrorPolicy";
+      base = pollyV7(call, member!, fn.childForFieldName("expression"));
+      // AddTransientHttpErrorPolicy(p => p.WaitAndRetryAsync(…)): HttpPolicyExtensions.HandleTransientHttpError
+      if (transient) base.condition = { ...transientHttp(false, "transient HTTP errors: HttpRequestException, 5xx, 408"), statuses: [408, 500, 502, 503, 504], honoursRetryAfter: null };
+      methods = V7_EXECUTE;
+      // Microsoft.Extensions.Http.Polly: `AddHttpClient<T>().AddPolicyHandler(Policy…WaitAndRetryAsync(…))`
+      if (handler) category = "client";
+    } else if (member === "AddStandardResilienceHandler") {
+      base = standardHandler(call);
+      category = "client";
+    } else if (member === "EnableRetryOnFailure") {
+      base = efCoreRetry(call);
+      ctx.facts.layers.push({
+        ...base,
+        localId: ctx.nextId("L", nameNode),
+        anchor: nodeSpan(nameNode),
+        attach: { kind: "client" },
+        label: `EnableRetryOnFailure (${providerOf(call) ?? "EF Core"})`,
+      });
+      continue;
+    }
+    if (!base) continue;
+    const holder = category === "code" ? holderOf(ctx, call) : null;
+    const localId = ctx.nextId("L", nameNode);
+    const typed = category === "client" ? registerClient(ctx, handler ?? call, localId) : undefined;
+    const handlerName = member === "AddStandardResilienceHandler" ? "standard resilience handler" : member === "AddRetry" ? "resilience handler" : "Polly policy handler";
+    const clientLabel = `${handlerName} (${typed === "*" ? "every HttpClient" : (typed ?? "HttpClient")})`;
+    ctx.facts.layers.push({
+      ...base,
+      category,
+      localId,
+      anchor: nodeSpan(nameNode),
+      attach: category === "client" ? { kind: "client" } : { kind: "object", objectId: holder?.id ?? "", methods, paramIndex: 0 },
+      label: category === "client" ? clientLabel : holder ? holder.label : `${member} in ${ctx.scopeId(call)}`,
+    });
+  }
+  // a chain nests its last call outermost in the tree: keep document order, which is the order
+  // strategies are added (the first added is the outermost, §3.6) and the order the linker wraps
+  ctx.facts.layers.sort((a, b) => a.anchor.line - b.anchor.line || a.anchor.column - b.anchor.column);
+}
+
+/** The `AddResilienceHandler(name, builder => …)` / `AddPolicyHandler(…)` call whose arguments hold `n`, if any. */
+function enclosingHandlerCall(n: SyntaxNode, names: string[]): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === "invocation_expression" && names.includes(memberName(p.childForFieldName("function")) ?? "") && p.childForFieldName("arguments")?.startIndex! <= n.startIndex) return p;
+    if (p.type === "method_declaration" || p.type === "class_declaration") return null;
+  }
+  return null;
+}
+
+/**
+ * The HttpClient registration a resilience handler sits on: `AddHttpClient<T>(…)` in its receiver
+ * chain (typed client T, with a `BaseAddress` set in its configure lambda), or an enclosing
+ * `ConfigureHttpClientDefaults(b => …)` (every HttpClient of the service). Recorded as a ClientFact
+ * carrying the layer; the linker applies it to the HttpClient injected into T.
+ */
+function registerClient(ctx: CsContext, handlerCall: SyntaxNode, layerId: string): string | undefined {
+  let typedClient: string | undefined;
+  let baseUrl: import("../../model/facts").ValueExpr | null = null;
+  for (let p: SyntaxNode | null = handlerCall.childForFieldName("function")?.childForFieldName("expression") ?? null; p; ) {
+    if (p.type !== "invocation_expression") break;
+    const fn = p.childForFieldName("function");
+    if (memberName(fn) === "AddHttpClient") {
+      const name = fn?.childForFieldName("name");
+      const typeArgs = name?.type === "generic_name" ? name.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren.filter(Boolean) ?? [] : [];
+      const t = typeArgs[typeArgs.length - 1];
+      if (t) typedClient = dottedName(t) ?? t.text;
+      for (const a of descendants(p.childForFieldName("arguments") ?? p, "assignment_expression")) {
+        if (dottedName(a.childForFieldName("left"))?.endsWith(".BaseAddress")) baseUrl = valueExpr(a.childForFieldName("right"));
+      }
+      break;
+    }
+    p = fn?.type === "member_access_expression" ? fn.childForFieldName("expression") : null;
+  }
+  if (!typedClient) {
+    for (let p = handlerCall.parent; p; p = p.parent) {
+      if (p.type === "invocation_expression" && memberName(p.childForFieldName("function")) === "ConfigureHttpClientDefaults") {
+        typedClient = "*";
+        break;
+      }
+    }
+  }
+  ctx.facts.clients.push({
+    id: ctx.nextId("K", handlerCall),
+    name: "",
+    functionId: ctx.scopeId(handlerCall),
+    span: nodeSpan(handlerCall),
+    library: "HttpClient",
+    baseUrl,
+    layerIds: [layerId],
+    fromCall: null,
+    perCall: false,
+    hasRetryQuota: false,
+    timeoutSeconds: null,
+    ...(typedClient ? { typedClient } : {}),
+  });
+  return typedClient;
+}
+
+/** The property / field / variable the builder chain containing `call` is stored in. */
+function holderOf(ctx: CsContext, call: SyntaxNode): { id: string; label: string } | null {
+  let top = call;
+  while (top.parent && ["member_access_expression", "invocation_expression", "await_expression", "parenthesized_expression", "cast_expression"].includes(top.parent.type)) {
+    // stop when the chain continues as an argument (`.AddRetry(x)` inside another call's arguments is handled by the parent)
+    top = top.parent;
+  }
+  const p = top.parent;
+  if (!p) return null;
+  const facts = ctx.facts;
+  const ensure = (id: string, name: string, at: SyntaxNode) => {
+    if (!ctx.functionIds.has(id)) {
+      ctx.functionIds.add(id);
+      facts.functions.push({ id, name, span: nodeSpan(at), params: [], paramDefaults: {}, topLevel: false, handler: null, raisesOnStatus: false, returnsClientId: null });
+    }
+    return { id, label: name };
+  };
+  if (p.type === "property_declaration") return ensure(ctx.idOf(p), p.childForFieldName("name")?.text ?? "pipeline", p);
+  if (p.type === "arrow_expression_clause" && p.parent?.type === "property_declaration") return ensure(ctx.idOf(p.parent), p.parent.childForFieldName("name")?.text ?? "pipeline", p.parent);
+  if (p.type === "variable_declarator") {
+    const name = p.childForFieldName("name")?.text ?? "pipeline";
+    if (p.parent?.parent?.type === "field_declaration") return ensure(ctx.idOf(p), name, p);
+    return ensure(`${ctx.scopeId(p)}.${name}`, name, p);
+  }
+  // `services.AddResiliencePipeline("key", builder => builder.AddRetry(…))`: the registry's pipeline "key"
+  const registration = enclosingHandlerCall(call, ["AddResiliencePipeline"]);
+  const key = registration ? stringValue(callParts(registration).positional[0]) : null;
+  if (key !== null) return ensure(pipelineKeyId(key), `pipeline "${key}"`, registration!);
+  if (p.type === "assignment_expression" && p.childForFieldName("right")?.id === top.id) {
+    const left = dottedName(p.childForFieldName("left"));
+    if (!left || left.includes(".")) return null;
+    const scope = ctx.scopeId(p);
+    // `_pipeline = …` in a constructor or method: the class's field
+    const field = facts.functions.find((f) => f.id.endsWith(`.${left}`) && scope.startsWith(f.id.slice(0, f.id.length - left.length - 1)));
+    if (field) return { id: field.id, label: left };
+    const cls = scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope;
+    return ensure(`${cls}.${left}`, left, p);
+  }
+  return null;
+}
+
+/* ---------------------------------------------------------------- Polly v8 (§3.6) */
+
+function pollyV8(call: SyntaxNode): Base | null {
+  const arg = callParts(call).positional[0] ?? null;
+  const type = arg ? createdType(arg) : null;
+  if (!arg || !type || !/^(Http)?RetryStrategyOptions$/.test(type)) {
+    // options built elsewhere: a Polly retry with an unknown count
+    if (!arg) return null;
+    return {
+      ...v8Layer(new Map(), false),
+      maxAttempts: null,
+      countUnknown: true,
+      attemptsSource: "config",
+      attemptsNote: `AddRetry(${arg.text.slice(0, 40)}): options not visible statically`,
+      wait: { kind: "unknown", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "options not visible statically" },
+    };
+  }
+  return v8Layer(initializerValues(arg), type === "HttpRetryStrategyOptions");
+}
+
+/** A v8 retry from option assignments (`MaxRetryAttempts` → node); `http` = HttpRetryStrategyOptions defaults (§3.8). */
+export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = "polly"): Base {
+  const max = opts.get("MaxRetryAttempts");
+  let maxAttempts: number | null = 4;
+  let attemptsSource: "config" | "default" = "default";
+  let countUnknown = false;
+  let attemptsNote = "MaxRetryAttempts defaults to 3 retries → 4 attempts";
+  if (max) {
+    attemptsSource = "config";
+    const n = numberValue(max);
+    if (dottedName(max) === "int.MaxValue" || dottedName(max) === "Int32.MaxValue") {
+      maxAttempts = null;
+      attemptsNote = "MaxRetryAttempts = int.MaxValue: retries forever";
+    } else if (n === null) {
+      maxAttempts = null;
+      countUnknown = true;
+      attemptsNote = `MaxRetryAttempts = ${max.text} (not a literal)`;
+    } else {
+      maxAttempts = n + 1;
+      attemptsNote = `MaxRetryAttempts = ${n} retries → ${n + 1} attempts`;
+    }
+  }
+  const wait = v8Wait(opts, http);
+  const condition = v8Condition(opts.get("ShouldHandle") ?? null, http, !!opts.get("DelayGenerator"), opts.get("ShouldRetryAfterHeader"));
+  return {
+    kind: "polly-retry",
+    category: "code",
+    library,
+    maxAttempts,
+    attemptsSource,
+    attemptsNote,
+    ...(countUnknown ? { countUnknown } : {}),
+    timeBound: null,
+    wait,
+    condition,
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+  };
+}
+
+function v8Wait(opts: Map<string, SyntaxNode>, http: boolean): WaitSpec {
+  const delayNode = opts.get("Delay");
+  const delay = delayNode ? timeSpanSeconds(delayNode) : 2;
+  const backoffNode = opts.get("BackoffType");
+  const backoff = backoffNode ? dottedName(backoffNode)?.split(".").pop() ?? null : http ? "Exponential" : "Constant";
+  const jitterNode = opts.get("UseJitter");
+  const jitter = jitterNode ? boolValue(jitterNode) : http;
+  const maxDelay = opts.has("MaxDelay") ? timeSpanSeconds(opts.get("MaxDelay")) : null;
+  const source: "config" | "default" = delayNode || backoffNode || jitterNode ? "config" : "default";
+  if (opts.has("DelayGenerator")) {
+    return { kind: "custom", jitter: null, initialSeconds: delay, maxSeconds: maxDelay, source: "config", description: "DelayGenerator (custom delay)" };
+  }
+  if (delay === 0) return { kind: "none", jitter: false, initialSeconds: 0, maxSeconds: 0, source, description: "Delay = TimeSpan.Zero: no wait between attempts" };
+  const kind: WaitSpec["kind"] = backoff === "Exponential" ? "exponential" : backoff === "Linear" ? "linear" : backoff === "Constant" ? "fixed" : "unknown";
+  const jitterText = jitter === true ? (kind === "exponential" ? ", decorrelated jitter" : ", ±25% jitter") : jitter === false ? ", no jitter" : ", jitter unknown";
+  const what = kind === "fixed" ? "constant" : kind;
+  return {
+    kind,
+    jitter,
+    initialSeconds: delay,
+    maxSeconds: maxDelay,
+    source,
+    description: `${what} ${fmtSeconds(delay)}${kind === "exponential" ? " (×2)" : ""}${maxDelay !== null ? `, max ${fmtSeconds(maxDelay)}` : ""}${jitterText}${source === "default" ? " (Polly defaults)" : ""}`,
+  };
+}
+
+function v8Condition(shouldHandle: SyntaxNode | null, http: boolean, delayGenerator: boolean, retryAfterNode: SyntaxNode | undefined): RetryCondition {
+  if (!shouldHandle) {
+    if (http) return transientHttp(retryAfterNode ? boolValue(retryAfterNode) !== false : true, "HttpRetryStrategyOptions default ShouldHandle: HttpRequestException, timeouts, 5xx, 408, 429");
+    return {
+      allErrors: true,
+      exceptionTypes: [],
+      statuses: [],
+      retryOn: [],
+      afterSendMethods: "all",
+      permanentErrors: "every exception except OperationCanceledException (Polly's default ShouldHandle)",
+      honoursRetryAfter: null,
+      description: "default ShouldHandle: every exception except OperationCanceledException; results are not retried",
+    };
+  }
+  return conditionFrom(shouldHandle, delayGenerator ? null : false, "ShouldHandle");
+}
+
+/** Exception types (`Handle<T>`, `Or<T>`) and statuses (`HttpStatusCode.X`, `>= 500`) named in a predicate. */
+function conditionFrom(expr: SyntaxNode, retryAfter: boolean | null, what: string): RetryCondition {
+  const types: string[] = [];
+  for (const g of descendants(expr, "generic_name")) {
+    const name = g.namedChildren[0]?.text;
+    if (name !== "Handle" && name !== "Or" && name !== "HandleInner" && name !== "OrInner") continue;
+    const t = g.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren[0]?.text;
+    if (t) types.push(t);
+  }
+  const statuses = new Set<number>();
+  for (const m of descendants(expr, "member_access_expression")) {
+    const d = dottedName(m);
+    if (d?.startsWith("HttpStatusCode.")) {
+      const s = STATUS[d.slice("HttpStatusCode.".length)];
+      if (s) statuses.add(s);
+    }
+  }
+  if (/>=?\s*500|HandleTransientHttpError|IsTransient/.test(expr.text)) for (const s of [500, 502, 503, 504]) statuses.add(s);
+  if (/HandleTransientHttpError/.test(expr.text)) {
+    statuses.add(408);
+    types.push("HttpRequestException");
+  }
+  const all = types.some((t) => t === "Exception" || t === "System.Exception");
+  const permanent = all ? "every exception (Handle<Exception>)" : [...statuses].some((s) => s >= 400 && s < 500 && ![408, 425, 429].includes(s)) ? "4xx statuses that will not change on retry" : null;
+  const sorted = [...statuses].sort((a, b) => a - b);
+  return {
+    allErrors: all,
+    exceptionTypes: types,
+    statuses: sorted,
+    retryOn: [],
+    afterSendMethods: "all",
+    permanentErrors: permanent,
+    honoursRetryAfter: statuses.has(429) || statuses.has(503) ? retryAfter : null,
+    description: `${what}: ${[...types, ...sorted.map(String)].join(", ") || expr.text.slice(0, 60)}`,
+  };
+}
+
+function transientHttp(retryAfter: boolean, description: string): RetryCondition {
+  return {
+    allErrors: false,
+    exceptionTypes: ["HttpRequestException", "TimeoutRejectedException"],
+    statuses: [408, 429, 500, 502, 503, 504],
+    retryOn: [],
+    afterSendMethods: "all",
+    permanentErrors: null,
+    honoursRetryAfter: retryAfter,
+    description,
+  };
+}
+
+/* ---------------------------------------------------------------- Polly v7 (§3.7) */
+
+function isV7Chain(n: SyntaxNode | null): boolean {
+  // Policy.Handle<X>()…, Policy<T>.Handle…, HttpPolicyExtensions.HandleTransientHttpError()…
+  let p = n;
+  while (p) {
+    if (p.type === "invocation_expression") p = p.childForFieldName("function");
+    else if (p.type === "member_access_expression") p = p.childForFieldName("expression");
+    else break;
+  }
+  const head = p?.type === "generic_name" ? p.namedChildren[0]?.text : p?.text;
+  return head === "Policy" || head === "HttpPolicyExtensions";
+}
+
+function pollyV7(call: SyntaxNode, member: string, chain: SyntaxNode | null): Base {
+  const parts = callParts(call);
+  const forever = member.includes("Forever");
+  const waits = member.startsWith("WaitAndRetry");
+  let maxAttempts: number | null = null;
+  let countUnknown = false;
+  let attemptsNote: string;
+  let attemptsSource: "config" | "default" = "config";
+  let wait: WaitSpec = { kind: "none", jitter: false, initialSeconds: 0, maxSeconds: 0, source: "default", description: "no wait between attempts (Retry without WaitAndRetry)" };
+  const first = parts.positional[0] ?? parts.keywords.get("retryCount") ?? parts.keywords.get("sleepDurations") ?? null;
+  if (forever) {
+    attemptsNote = `${member}: retries forever`;
+  } else if (!first || (!waits && first.type === "lambda_expression")) {
+    maxAttempts = 2;
+    attemptsSource = "default";
+    attemptsNote = `${member}() without a count = 1 retry → 2 attempts`;
+  } else {
+    const n = numberValue(first);
+    const list = ["array_creation_expression", "implicit_array_creation_expression", "collection_expression"].includes(first.type)
+      ? descendants(first, "initializer_expression")[0]?.namedChildren.filter(Boolean) ?? first.namedChildren.filter((c) => c && c.type !== "array_type")
+      : null;
+    if (n !== null) {
+      maxAttempts = n + 1;
+      attemptsNote = `${member}(${n}): ${n} retries → ${n + 1} attempts`;
+    } else if (list) {
+      maxAttempts = list.length + 1;
+      attemptsNote = `${member} with ${list.length} sleep durations → ${list.length + 1} attempts`;
+    } else if (/Backoff\.\w+Backoff/.test(first.text)) {
+      const rc = callParts(first).keywords.get("retryCount") ?? callParts(first).positional[1] ?? null;
+      const k = numberValue(rc);
+      if (k !== null) maxAttempts = k + 1;
+      else countUnknown = true;
+      attemptsNote = k !== null ? `${first.text.split("(")[0]} retryCount ${k} → ${k + 1} attempts` : `${member}(${first.text.slice(0, 40)}): count not literal`;
+    } else {
+      countUnknown = true;
+      attemptsNote = `${member}(${first.text.slice(0, 40)}): count not literal`;
+    }
+  }
+  if (waits) {
+    const provider = parts.positional[forever ? 0 : 1] ?? (maxAttempts !== null && parts.positional[0] && numberValue(parts.positional[0]) === null ? parts.positional[0] : null);
+    wait = v7Wait(provider ?? first);
+  }
+  const condition = chain ? conditionFrom(chain, false, "Handle") : conditionFrom(call, false, "Handle");
+  if (!condition.exceptionTypes.length && !condition.statuses.length) {
+    condition.description = "Handle: predicate not literal";
+  }
+  return {
+    kind: "polly-v7-retry",
+    category: "code",
+    library: "polly",
+    maxAttempts,
+    attemptsSource,
+    attemptsNote,
+    ...(countUnknown ? { countUnknown } : {}),
+    timeBound: null,
+    wait,
+    condition,
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+  };
+}
+
+function v7Wait(provider: SyntaxNode | null): WaitSpec {
+  if (!provider) return { kind: "unknown", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "sleep durations not visible" };
+  const text = provider.text;
+  if (/DecorrelatedJitter|Jitter|Random/.test(text)) {
+    return { kind: "random", jitter: true, initialSeconds: null, maxSeconds: null, source: "config", description: `jittered sleep (${text.slice(0, 50)})` };
+  }
+  if (/Math\.Pow\(\s*2|ExponentialBackoff|<<|\* 2/.test(text)) {
+    return { kind: "exponential", jitter: false, initialSeconds: null, maxSeconds: null, source: "config", description: `exponential sleep without jitter (${text.slice(0, 50)})` };
+  }
+  if (/LinearBackoff/.test(text)) return { kind: "linear", jitter: false, initialSeconds: null, maxSeconds: null, source: "config", description: `linear sleep without jitter` };
+  const spans = descendants(provider, "invocation_expression").map((c) => timeSpanSeconds(c)).filter((v): v is number => v !== null);
+  if (spans.length && provider.type === "lambda_expression" && !/\b(i|attempt|retry\w*)\b\s*[*+]/.test(text)) {
+    return { kind: spans[0] === 0 ? "none" : "fixed", jitter: false, initialSeconds: spans[0]!, maxSeconds: spans[0]!, source: "config", description: `fixed ${fmtSeconds(spans[0]!)} without jitter` };
+  }
+  if (spans.length) {
+    const increasing = spans.every((v, i) => i === 0 || v >= spans[i - 1]!);
+    return {
+      kind: spans.every((v) => v === spans[0]) ? "fixed" : increasing ? "exponential" : "custom",
+      jitter: false,
+      initialSeconds: spans[0]!,
+      maxSeconds: Math.max(...spans),
+      source: "config",
+      description: `sleep durations ${spans.map(fmtSeconds).join(", ")} without jitter`,
+    };
+  }
+  return { kind: "custom", jitter: false, initialSeconds: null, maxSeconds: null, source: "config", description: `sleep duration provider without jitter (${text.slice(0, 50)})` };
+}
+
+/* ------------------------------------------- AddStandardResilienceHandler (§3.8) */
+
+function standardHandler(call: SyntaxNode): Base {
+  const opts = new Map<string, SyntaxNode>();
+  const lambda = callParts(call).positional[0];
+  let unsafeDisabled = false;
+  if (lambda?.type === "lambda_expression") {
+    for (const a of descendants(lambda, "assignment_expression")) {
+      const left = dottedName(a.childForFieldName("left"));
+      const right = a.childForFieldName("right");
+      const m = left?.match(/^\w+\.Retry\.(\w+)$/);
+      if (m && right) opts.set(m[1]!, right);
+    }
+    unsafeDisabled = descendants(lambda, "invocation_expression").some((c) => memberName(c.childForFieldName("function")) === "DisableForUnsafeHttpMethods");
+  }
+  const base = v8Layer(opts, true, "Microsoft.Extensions.Http.Resilience");
+  if (base.attemptsSource === "default") base.attemptsNote = "standard resilience handler: 3 retries → 4 attempts";
+  if (unsafeDisabled) base.condition = { ...base.condition, afterSendMethods: ["GET", "HEAD", "OPTIONS", "TRACE"] };
+  return { ...base, kind: "dotnet-standard-resilience", perTryTimeoutSeconds: 10, overallTimeoutSeconds: 30 };
+}
+
+/* ------------------------------------------------ EF Core EnableRetryOnFailure */
+
+/**
+ * `UseSqlServer(cs, o => o.EnableRetryOnFailure(…))` (also Npgsql, MySQL): EF Core's
+ * `ExecutionStrategy` (dotnet/efcore src/EFCore/Storage/ExecutionStrategy.cs): DefaultMaxRetryCount
+ * = 6 retries → 7 attempts, DefaultMaxDelay 30 s, delay (2^n − 1) s × (1 + 0–10 % random), so the
+ * first retry is immediate. Only the provider's transient errors are retried.
+ * Overloads: `()`, `(maxRetryCount)`, `(maxRetryCount, maxRetryDelay, errorNumbersToAdd)`.
+ */
+function efCoreRetry(call: SyntaxNode): Base {
+  const parts = callParts(call);
+  const countNode = parts.keywords.get("maxRetryCount") ?? parts.positional[0] ?? null;
+  const delayNode = parts.keywords.get("maxRetryDelay") ?? parts.positional[1] ?? null;
+  const n = countNode ? numberValue(countNode) : 6;
+  const maxDelay = delayNode ? timeSpanSeconds(delayNode) : 30;
+  return {
+    kind: "efcore-retry",
+    category: "client",
+    library: "Entity Framework Core",
+    maxAttempts: n === null ? null : n + 1,
+    ...(n === null ? { countUnknown: true } : {}),
+    attemptsSource: countNode ? "config" : "default",
+    attemptsNote: countNode ? (n === null ? `maxRetryCount = ${countNode.text} (not a literal)` : `maxRetryCount ${n} retries → ${n + 1} attempts`) : "EnableRetryOnFailure() defaults to 6 retries → 7 attempts",
+    timeBound: null,
+    wait: {
+      kind: "exponential",
+      jitter: true,
+      initialSeconds: 0,
+      maxSeconds: maxDelay,
+      source: delayNode ? "config" : "default",
+      description: `exponential (2^n − 1) s: 0, 1, 3, 7 s … (+0–10 % random), max ${fmtSeconds(maxDelay)}`,
+    },
+    condition: {
+      allErrors: false,
+      exceptionTypes: [],
+      statuses: [],
+      retryOn: ["transient database errors"],
+      afterSendMethods: "all",
+      permanentErrors: null,
+      honoursRetryAfter: null,
+      description: "the provider's transient errors (deadlocks, timeouts, failover, throttling)",
+    },
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+  };
+}
+
+/** `UseSqlServer` → SqlServer: the provider call whose options lambda holds `call`. */
+function providerOf(call: SyntaxNode): string | null {
+  for (let p = call.parent; p; p = p.parent) {
+    if (p.type !== "invocation_expression") continue;
+    const m = memberName(p.childForFieldName("function"));
+    if (m?.startsWith("Use")) return m.slice(3);
+  }
+  return null;
+}

@@ -1,0 +1,233 @@
+/**
+ * @grpc/grpc-js service-config retries — reference/retry-semantics.md §2.10 (grpc-js 1.13.4
+ * `retrying-call.ts`, `service-config.ts`, read from source), §3.11 (`retryPolicy`, all
+ * languages), §3.12 (`retryThrottling`), the §0 row and §5.1 (gRPC `maxAttempts` is a total).
+ *
+ * `new pkg.OrdersClient(address, credentials, { 'grpc.service_config': JSON.stringify({
+ *   methodConfig: [{ name: […], retryPolicy: { maxAttempts, initialBackoff, maxBackoff,
+ *   backoffMultiplier, retryableStatusCodes } }], retryThrottling: { maxTokens, tokenRatio } }) })`
+ * → a client layer anchored on the `'grpc.service_config'` key, on a ClientFact bound where the
+ * client is constructed (options written inline or in a module constant; the config as
+ * `JSON.stringify(<object>)`, a JSON string literal, or a module constant holding either).
+ * - `maxAttempts` **includes the first call** and is **capped at 5** (grpc-js
+ *   `grpc-node.retry_max_attempts_limit`); a `hedgingPolicy` is capped the same way. With
+ *   several methodConfig entries the largest count is taken (the worst case of the client).
+ * - Backoff `initialBackoff × multiplier^(n-1)` up to `maxBackoff`, ×U(0.8, 1.2) jitter.
+ * - `retryThrottling` is a budget: retries stop while tokens ≤ maxTokens/2 (§3.12).
+ * - No retry policy → no layer (only transparent retries, §2.10).
+ * Method calls on the client in the same file (`client.getOrder(req, cb)`) become gRPC requests
+ * to `grpc://<address>`.
+ */
+import type { ClientFact, FileFacts, RetryCondition, WaitSpec, ValueExpr } from "../../model/facts";
+import { calledMember, dottedName, propertyNameText, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
+import { addClient, bindingName, callFactOf, fmtSeconds, type LayerCore } from "./jsRetryCommon";
+import type { FileIndex, IdAllocator } from "./module";
+
+const GRPC_MODULES = ["@grpc/grpc-js", "grpc"];
+const SERVICE_CONFIG_KEY = "grpc.service_config";
+/** §2.10 grpc-node.retry_max_attempts_limit default */
+const MAX_ATTEMPTS_LIMIT = 5;
+/** client methods that are not RPCs */
+const NOT_RPCS = new Set(["close", "getChannel", "waitForReady", "makeUnaryRequest", "makeClientStreamRequest", "makeServerStreamRequest", "makeBidiStreamRequest", "on", "then"]);
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json } | undefined;
+
+function moduleInitializer(sf: ts.SourceFile, name: string): ts.Expression | undefined {
+  for (const stmt of sf.statements) {
+    if (!ts.isVariableStatement(stmt)) continue;
+    for (const d of stmt.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
+  }
+  return undefined;
+}
+
+/** A literal value: object/array/string/number/boolean literals, module constants; undefined otherwise. */
+function literal(sf: ts.SourceFile, expr: ts.Expression, depth = 0): Json {
+  if (depth > 8) return undefined;
+  const e = unwrap(expr);
+  if (ts.isStringLiteralLike(e)) return e.text;
+  if (ts.isNumericLiteral(e)) return Number(e.text);
+  if (e.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (e.kind === ts.SyntaxKind.FalseKeyword) return false;
+  if (ts.isIdentifier(e)) {
+    const init = moduleInitializer(sf, e.text);
+    return init ? literal(sf, init, depth + 1) : undefined;
+  }
+  if (ts.isArrayLiteralExpression(e)) return e.elements.map((el) => literal(sf, el as ts.Expression, depth + 1));
+  if (ts.isObjectLiteralExpression(e)) {
+    const out: { [k: string]: Json } = {};
+    for (const p of e.properties) {
+      if (ts.isPropertyAssignment(p)) {
+        const k = propertyNameText(p.name);
+        if (k !== null) out[k] = literal(sf, p.initializer, depth + 1);
+      } else if (ts.isShorthandPropertyAssignment(p)) out[p.name.text] = literal(sf, p.name, depth + 1);
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/** The service config a `'grpc.service_config'` value holds: JSON.stringify(obj) or a JSON string. */
+function serviceConfig(sf: ts.SourceFile, value: ts.Expression): { [k: string]: Json } | null {
+  let e = unwrap(value);
+  if (ts.isIdentifier(e)) {
+    const init = moduleInitializer(sf, e.text);
+    if (init) e = unwrap(init);
+  }
+  let v: Json;
+  if (ts.isCallExpression(e) && dottedName(e.expression) === "JSON.stringify" && e.arguments[0]) v = literal(sf, e.arguments[0]);
+  else if (ts.isStringLiteralLike(e)) {
+    try {
+      v = JSON.parse(e.text) as Json;
+    } catch {
+      return null;
+    }
+  } else v = literal(sf, e);
+  return v && typeof v === "object" && !Array.isArray(v) ? v : null;
+}
+
+function seconds(v: Json): number | null {
+  if (typeof v === "number") return v;
+  if (typeof v !== "string") return null;
+  const m = /^(\d+(?:\.\d+)?)s$/.exec(v.trim());
+  return m ? Number(m[1]) : null;
+}
+
+interface Policy {
+  attempts: number | null;
+  written: string;
+  policy: { [k: string]: Json };
+  hedging: boolean;
+}
+
+function policiesOf(config: { [k: string]: Json }): Policy[] {
+  const out: Policy[] = [];
+  const entries = Array.isArray(config.methodConfig) ? config.methodConfig : [];
+  for (const mc of entries) {
+    if (!mc || typeof mc !== "object" || Array.isArray(mc)) continue;
+    for (const [key, hedging] of [["retryPolicy", false], ["hedgingPolicy", true]] as const) {
+      const p = mc[key];
+      if (!p || typeof p !== "object" || Array.isArray(p)) continue;
+      const n = p.maxAttempts;
+      out.push({ attempts: typeof n === "number" ? n : null, written: `${key}.maxAttempts: ${n === undefined ? "unset" : JSON.stringify(n)}`, policy: p, hedging });
+    }
+  }
+  return out;
+}
+
+function layerCore(config: { [k: string]: Json }, policies: Policy[]): LayerCore {
+  // worst case over the client's method configs
+  const known = policies.filter((p) => p.attempts !== null);
+  const top = known.length ? known.reduce((a, b) => (b.attempts! > a.attempts! ? b : a)) : null;
+  let maxAttempts: number | null = null;
+  let note = "retryPolicy.maxAttempts not statically known";
+  if (top) {
+    const n = Math.max(1, Math.floor(top.attempts!));
+    maxAttempts = Math.min(n, MAX_ATTEMPTS_LIMIT);
+    note = n > MAX_ATTEMPTS_LIMIT ? `${top.written} → capped at ${MAX_ATTEMPTS_LIMIT} attempts (grpc-node.retry_max_attempts_limit)` : `${top.written} → ${maxAttempts} attempts (includes the first call)`;
+    if (policies.length > 1) note += `; largest of ${policies.length} method configs`;
+  }
+  const p = (top ?? policies[0]!).policy;
+  const initial = seconds(p.initialBackoff);
+  const max = seconds(p.maxBackoff);
+  const mult = typeof p.backoffMultiplier === "number" ? p.backoffMultiplier : null;
+  const hedging = (top ?? policies[0]!).hedging;
+  const wait: WaitSpec = hedging
+    ? { kind: "fixed", jitter: false, initialSeconds: seconds(p.hedgingDelay) ?? 0, maxSeconds: seconds(p.hedgingDelay) ?? 0, source: "config", description: `hedging: parallel attempts every ${p.hedgingDelay ?? "0s"}` }
+    : {
+        kind: "exponential",
+        jitter: true,
+        initialSeconds: initial,
+        maxSeconds: max,
+        source: "config",
+        description: `exponential from ${initial === null ? "?" : fmtSeconds(initial)} (×${mult ?? "?"}), max ${max === null ? "?" : fmtSeconds(max)}, ×U(0.8, 1.2) jitter`,
+      };
+  const codes = (hedging ? p.nonFatalStatusCodes : p.retryableStatusCodes) as Json;
+  const retryOn = Array.isArray(codes) ? codes.map((c) => String(c)) : [];
+  const condition: RetryCondition = {
+    allErrors: false,
+    exceptionTypes: [],
+    statuses: [],
+    retryOn,
+    // status-code based, whatever the RPC does (§2.10: "n/a" for methods)
+    afterSendMethods: "all",
+    permanentErrors: retryOn.some((c) => ["INVALID_ARGUMENT", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "UNAUTHENTICATED", "FAILED_PRECONDITION", "UNIMPLEMENTED"].includes(c.toUpperCase()))
+      ? `retryableStatusCodes lists ${retryOn.join(", ")}`
+      : null,
+    honoursRetryAfter: null,
+    description: `${hedging ? "hedging on" : "status codes"} ${retryOn.join(", ") || "(none listed)"}; server pushback honoured`,
+  };
+  const throttling = config.retryThrottling;
+  let budget: string | null = null;
+  if (throttling && typeof throttling === "object" && !Array.isArray(throttling)) {
+    budget = `retryThrottling: maxTokens ${String(throttling.maxTokens)}, tokenRatio ${String(throttling.tokenRatio)}; retries stop while tokens ≤ maxTokens/2`;
+  }
+  return {
+    kind: "grpc-service-config",
+    category: "client",
+    library: "@grpc/grpc-js",
+    maxAttempts,
+    attemptsSource: "config",
+    attemptsNote: note,
+    ...(maxAttempts === null ? { countUnknown: true } : {}),
+    timeBound: null,
+    wait,
+    condition,
+    budget,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+  };
+}
+
+/** The `new Client(address, creds, options)` expressions that receive the options object `obj`. */
+function constructorsOf(obj: ts.ObjectLiteralExpression, index: FileIndex): ts.NewExpression[] {
+  let p: ts.Node = obj;
+  while (p.parent && (ts.isParenthesizedExpression(p.parent) || ts.isAsExpression(p.parent) || ts.isSatisfiesExpression(p.parent))) p = p.parent;
+  if (p.parent && ts.isNewExpression(p.parent)) return [p.parent];
+  if (p.parent && ts.isVariableDeclaration(p.parent) && ts.isIdentifier(p.parent.name)) {
+    const name = p.parent.name.text;
+    return index.newExpressions.filter((n) => n.arguments?.some((a) => dottedName(a) === name));
+  }
+  return [];
+}
+
+function addressOf(n: ts.NewExpression): ValueExpr | null {
+  const a = n.arguments?.[0];
+  if (!a) return null;
+  const v = valueOf(a);
+  return { kind: "concat", parts: [{ kind: "string", value: "grpc://" }, v] };
+}
+
+export function extractGrpcFacts(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {
+  if (!index.imports.some((i) => GRPC_MODULES.includes(i.module)) && !sf.text.includes(SERVICE_CONFIG_KEY)) return;
+  const props: ts.PropertyAssignment[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAssignment(n) && propertyNameText(n.name) === SERVICE_CONFIG_KEY) props.push(n);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  for (const prop of props) {
+    const config = serviceConfig(sf, prop.initializer);
+    if (!config) continue;
+    const policies = policiesOf(config);
+    if (!policies.length) continue; // no retryPolicy: one attempt plus transparent retries
+    const core = layerCore(config, policies);
+    const localId = ids.next("L", prop, sf);
+    const ctors = constructorsOf(prop.parent as ts.ObjectLiteralExpression, index);
+    const clients: ClientFact[] = ctors.map((n) => addClient(facts, sf, ids, index, n, "@grpc/grpc-js"));
+    for (const c of clients) c.layerIds.push(localId);
+    facts.layers.push({ ...core, localId, anchor: spanOf(prop, sf), attach: { kind: "client" }, label: clients[0]?.name || "gRPC channel" });
+    // RPCs on the client in this file: requests to grpc://<address>
+    ctors.forEach((n, i) => {
+      const name = bindingName(n);
+      if (!name) return;
+      const url = addressOf(n);
+      for (const call of index.calls) {
+        const recv = ts.isPropertyAccessExpression(unwrap(call.expression)) ? (unwrap(call.expression) as ts.PropertyAccessExpression).expression : undefined;
+        const member = calledMember(call);
+        if (!recv || !member || NOT_RPCS.has(member) || dottedName(recv) !== name) continue;
+        const fact = callFactOf(facts, call, sf);
+        if (fact && !fact.request) fact.request = { method: null, url, protocol: "grpc", idempotencyKey: null, timeoutSeconds: null, library: clients[i]!.library };
+      }
+    });
+  }
+}
