@@ -305,3 +305,17 @@ export function enclosingFunction(n: SyntaxNode): SyntaxNode | null {
   for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
   return null;
 }
+
+/** The name a call's value is bound to: `x = call()`, `self.x = call()`, `with call() as x`. */
+export function bindingOf(call: SyntaxNode): string | null {
+  const p = call.parent;
+  if (p?.type === "assignment" && p.childForFieldName("right")?.id === call.id) {
+    const left = p.childForFieldName("left");
+    if (left && (left.type === "identifier" || left.type === "attribute")) return left.text;
+  }
+  if (p?.type === "as_pattern") {
+    const alias = p.childForFieldName("alias") ?? p.namedChildren[1];
+    return alias?.text.replace(/^as\s+/, "") ?? null;
+  }
+  return null;
+}

@@ -24,9 +24,9 @@
  *   client, and not cached (`@lru_cache`, `@cache`).
  */
 import type { ClientFact, LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { argument, callParts, descendants, nodeSpan, stringValue } from "../../parsing/python";
+import { argument, bindingOf, callParts, descendants, enclosingFunction, nodeSpan, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import type { PyContext } from "./context";
+import { resolveBound, type PyContext } from "./context";
 
 const CLIENT_FUNCTIONS = new Set(["boto3.client", "boto3.resource"]);
 const SESSION_CLASSES = new Set(["boto3.Session", "boto3.session.Session", "botocore.session.get_session", "botocore.session.Session", "aiobotocore.session.get_session", "aioboto3.Session"]);
@@ -86,7 +86,7 @@ export function detectBoto3(ctx: PyContext): void {
       client.sdk!.notSending.push(member);
       const name = bindingOf(call);
       if (!name) continue;
-      const functionId = ctx.functionId(enclosingDef(call));
+      const functionId = ctx.functionId(enclosingFunction(call));
       clients.push({ ...client, id: ctx.nextId("K", call), name, functionId, span: nodeSpan(call), perCall: false, hasRetryQuota: false, sdk: { ...client.sdk!, notSending: [...NOT_SENDING] } });
     }
   }
@@ -104,7 +104,7 @@ function buildClient(ctx: PyContext, call: SyntaxNode, resource: boolean): Clien
   const layer = sdkLayer(ctx, call, service, retries, label);
   ctx.facts.layers.push(layer);
 
-  const def = enclosingDef(call);
+  const def = enclosingFunction(call);
   const functionId = ctx.functionId(def);
   const returned = def ? returnsIt(def, call, binding) : false;
   const cached = def ? isCached(ctx, def) : false;
@@ -236,36 +236,8 @@ function sdkLayer(ctx: PyContext, call: SyntaxNode, service: string | null, r: R
   };
 }
 
-function bindingOf(call: SyntaxNode): string | null {
-  const p = call.parent;
-  if (p?.type === "assignment" && p.childForFieldName("right")?.id === call.id) {
-    const left = p.childForFieldName("left");
-    if (left && (left.type === "identifier" || left.type === "attribute")) return left.text;
-  }
-  if (p?.type === "as_pattern") {
-    const alias = p.childForFieldName("alias") ?? p.namedChildren[1];
-    return alias?.text.replace(/^as\s+/, "") ?? null;
-  }
-  return null;
-}
 
-function enclosingDef(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
-  return null;
-}
 
-/** A name bound by assignment in the same function or at module level, followed to its value. */
-function resolveBound(ctx: PyContext, n: SyntaxNode | null, at: SyntaxNode): SyntaxNode | null {
-  if (!n) return null;
-  if (n.type !== "identifier") return n;
-  const scopes = [enclosingDef(at), ctx.tree.rootNode].filter((s): s is SyntaxNode => !!s);
-  for (const scope of scopes) {
-    const found = descendants(scope, "assignment", { skipNestedDefs: true }).find((a) => a.childForFieldName("left")?.text === n.text);
-    const right = found?.childForFieldName("right");
-    if (right) return right;
-  }
-  return null;
-}
 
 /** `return boto3.client(...)` or `return name` where name holds the client: a factory. */
 function returnsIt(def: SyntaxNode, call: SyntaxNode, binding: string): boolean {

@@ -3,7 +3,7 @@
  * resolution through the file's imports (`retry` → `tenacity.retry`).
  */
 import type { FileFacts, ValueExpr } from "../../model/facts";
-import { dottedName, numberValue, stringValue, valueExpr } from "../../parsing/python";
+import { descendants, dottedName, enclosingFunction, numberValue, stringValue, valueExpr } from "../../parsing/python";
 import type { SyntaxNode, Tree } from "../../parsing/treeSitter";
 
 export interface PyContext {
@@ -205,4 +205,17 @@ export function resolveRelative(spec: string, module: string): string {
 
 export function stringArg(n: SyntaxNode | null | undefined): string | null {
   return stringValue(n);
+}
+
+/** A name bound by assignment in the same function or at module level, followed to its value. */
+export function resolveBound(ctx: PyContext, n: SyntaxNode | null | undefined, at: SyntaxNode): SyntaxNode | null {
+  if (!n) return null;
+  if (n.type !== "identifier") return n;
+  const scopes = [enclosingFunction(at), ctx.tree.rootNode].filter((s): s is SyntaxNode => !!s);
+  for (const scope of scopes) {
+    const found = descendants(scope, "assignment", { skipNestedDefs: true }).find((a) => a.childForFieldName("left")?.text === n.text);
+    const right = found?.childForFieldName("right");
+    if (right) return right;
+  }
+  return null;
 }

@@ -16,9 +16,9 @@
  *   modelled (they vary per API).
  */
 import type { LayerFact, RetryCondition } from "../../model/facts";
-import { callParts, descendants, nodeSpan } from "../../parsing/python";
+import { callParts, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import type { PyContext } from "./context";
+import { resolveBound, type PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { exceptionNames } from "./tenacity";
 import { fmtSeconds } from "./waits";
@@ -78,7 +78,7 @@ export function detectGoogleApiCore(ctx: PyContext): void {
     const used = users.get(call.id) ?? [];
     const at = new Set(used.map((c) => `${c.startPosition.row + 1}:${c.startPosition.column}`));
     const callIds = ctx.facts.calls.filter((c) => at.has(`${c.span.line}:${c.span.column}`)).map((c) => c.id);
-    const fnDef = enclosingDef(used[0] ?? call);
+    const fnDef = enclosingFunction(used[0] ?? call);
     const functionId = ctx.functionId(fnDef);
     const binding = call.parent?.type === "assignment" ? call.parent.childForFieldName("left")?.text : null;
     ctx.facts.layers.push({
@@ -91,20 +91,11 @@ export function detectGoogleApiCore(ctx: PyContext): void {
   }
 }
 
-function enclosingDef(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
-  return null;
-}
 
 /** `policy = Retry(...)` in the same function or at module level. */
 function boundRetry(ctx: PyContext, name: SyntaxNode, at: SyntaxNode, isRetry: (n: SyntaxNode | null | undefined) => boolean): SyntaxNode | null {
-  const scopes = [enclosingDef(at), ctx.tree.rootNode].filter((s): s is SyntaxNode => !!s);
-  for (const scope of scopes) {
-    const found = descendants(scope, "assignment", { skipNestedDefs: true }).find((a) => a.childForFieldName("left")?.text === name.text);
-    const right = found?.childForFieldName("right");
-    if (right && isRetry(right)) return right;
-  }
-  return null;
+  const right = resolveBound(ctx, name, at);
+  return right && isRetry(right) ? right : null;
 }
 
 type LayerCore = Omit<LayerFact, "localId" | "anchor" | "attach" | "label">;

@@ -10,9 +10,9 @@
  * follow `session = make_session()` across modules.
  */
 import type { ClientFact, LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { argument, callParts, descendants, elements, nodeSpan, numberValue, stringValue } from "../../parsing/python";
+import { argument, bindingOf, callParts, descendants, elements, enclosingFunction, nodeSpan, numberValue, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import type { PyContext } from "./context";
+import { resolveBound, type PyContext } from "./context";
 import { timeoutOf } from "./module";
 import { fmtSeconds, noWait } from "./waits";
 
@@ -128,7 +128,7 @@ export function detectHttpClients(ctx: PyContext): void {
   // factories: `return session` inside the function that built it
   for (const ret of descendants(root, "return_statement")) {
     const value = ret.namedChildren[0];
-    const fnNode = enclosingDef(ret);
+    const fnNode = enclosingFunction(ret);
     if (!value || !fnNode) continue;
     const fid = ctx.functionId(fnNode);
     const client =
@@ -145,7 +145,7 @@ export function detectHttpClients(ctx: PyContext): void {
 }
 
 function clientFact(ctx: PyContext, call: SyntaxNode, name: string, library: string, fromCall: string | null): ClientFact {
-  const fnNode = enclosingDef(call);
+  const fnNode = enclosingFunction(call);
   const functionId = ctx.functionId(fnNode);
   const inInit = functionId.endsWith(".__init__");
   return {
@@ -163,27 +163,10 @@ function clientFact(ctx: PyContext, call: SyntaxNode, name: string, library: str
   };
 }
 
-/** The name a call's value is bound to: `x = call()`, `self.x = call()`, `with call() as x`. */
-function bindingOf(call: SyntaxNode): string | null {
-  const p = call.parent;
-  if (p?.type === "assignment" && p.childForFieldName("right")?.id === call.id) {
-    const left = p.childForFieldName("left");
-    if (left && (left.type === "identifier" || left.type === "attribute")) return left.text;
-  }
-  if (p?.type === "as_pattern") {
-    const alias = p.childForFieldName("alias") ?? p.namedChildren[1];
-    return alias?.text.replace(/^as\s+/, "") ?? null;
-  }
-  return null;
-}
 
-function enclosingDef(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
-  return null;
-}
 
 function findClient(ctx: PyContext, clients: ClientFact[], receiver: string, at: SyntaxNode): ClientFact | undefined {
-  const fid = ctx.functionId(enclosingDef(at));
+  const fid = ctx.functionId(enclosingFunction(at));
   return (
     clients.find((c) => c.name === receiver && c.functionId === fid) ??
     clients.find((c) => c.name === receiver && c.functionId === "<module>") ??
@@ -191,18 +174,6 @@ function findClient(ctx: PyContext, clients: ClientFact[], receiver: string, at:
   );
 }
 
-/** A name bound by assignment in the same function or at module level, followed to its value. */
-function resolveBound(ctx: PyContext, n: SyntaxNode | null | undefined, at: SyntaxNode): SyntaxNode | null {
-  if (!n) return null;
-  if (n.type !== "identifier") return n;
-  const scopes = [enclosingDef(at), ctx.tree.rootNode].filter((s): s is SyntaxNode => !!s);
-  for (const scope of scopes) {
-    const found = descendants(scope, "assignment", { skipNestedDefs: true }).find((a) => a.childForFieldName("left")?.text === n.text);
-    const right = found?.childForFieldName("right");
-    if (right) return right;
-  }
-  return null;
-}
 
 /** `max_retries=` / `retries=`: a Retry object, a name bound to one, an int, or False. */
 function policyFromRetries(ctx: PyContext, value: SyntaxNode, owner: SyntaxNode, layers: Map<number, LayerFact>): LayerFact | null {

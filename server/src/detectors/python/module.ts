@@ -4,7 +4,7 @@
  * Which library call sends what: reference §1.3–1.5 (requests, httpx, urllib3) and common drivers.
  */
 import type { CallArg, RequestFact } from "../../model/facts";
-import { argument, callParts, descendants, dottedName, nodeSpan, numberValue, stringValue } from "../../parsing/python";
+import { argument, callParts, descendants, dottedName, enclosingFunction, nodeSpan, numberValue, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 import { parseSuppression } from "../../model/suppression";
@@ -117,16 +117,12 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
   });
 }
 
-function enclosingFunctionNode(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
-  return null;
-}
 
 function extractCall(ctx: PyContext, call: SyntaxNode): void {
   const parts = callParts(call);
   // `Retrying(...)(fn)`: the callee is itself a call; name it after the inner callee
   const callee = parts.fn?.type === "call" ? (dottedName(parts.fn.childForFieldName("function")) ?? "?") + "()" : dottedName(parts.fn);
-  const fnNode = enclosingFunctionNode(call);
+  const fnNode = enclosingFunction(call);
   const functionId = ctx.functionId(fnNode);
   const args: CallArg[] = [];
   for (const p of parts.positional) args.push({ keyword: null, name: dottedName(p) });

@@ -14,7 +14,7 @@
  * - `on=` is required: exception type(s) (RL006 when it is Exception) or a predicate.
  */
 import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { callParts, descendants, nodeSpan } from "../../parsing/python";
+import { callParts, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
@@ -68,7 +68,7 @@ export function detectStamina(ctx: PyContext): void {
     if (staminaName(ctx.qualifiedName(call.childForFieldName("function"))) !== "retry_context") continue;
     const loop = call.parent;
     if (loop?.type !== "for_statement" || loop.childForFieldName("right")?.id !== call.id) continue;
-    const fnDef = enclosingDef(call);
+    const fnDef = enclosingFunction(call);
     const functionId = ctx.functionId(fnDef);
     const raisesOnStatus = ctx.facts.functions.find((f) => f.id === functionId)?.raisesOnStatus ?? false;
     const body = loop.childForFieldName("body");
@@ -98,7 +98,7 @@ function detectRetryingCallers(ctx: PyContext): void {
     const onCall = attr?.parent?.type === "call" ? attr.parent : null;
     const bound = (onCall ?? call).parent;
     const binding = bound?.type === "assignment" ? bound.childForFieldName("left")?.text ?? null : null;
-    const fnDef = enclosingDef(call);
+    const fnDef = enclosingFunction(call);
     const functionId = ctx.functionId(fnDef);
     const scope = fnDef ?? ctx.tree.rootNode;
     const users = binding ? descendants(scope, "call").filter((n) => n.childForFieldName("function")?.text === binding) : [];
@@ -120,10 +120,6 @@ function detectRetryingCallers(ctx: PyContext): void {
   }
 }
 
-function enclosingDef(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
-  return null;
-}
 
 /** a keyword's number; null for `None` or a value not known statically; `undefined` when absent */
 function numberArg(ctx: PyContext, call: SyntaxNode, name: string): { given: boolean; none: boolean; value: number | null; text: string } {
