@@ -181,6 +181,8 @@ suite("Retry Lens in VS Code on seed-checkout-pr", () => {
       uri,
       rl004.range,
       vscode.CodeActionKind.QuickFix.value,
+      // the server computes a fix's edit only when it is chosen (codeAction/resolve): resolve them
+      50,
     );
     const titles = (actions ?? []).map((a) => a.title);
     const fix = (actions ?? []).find((a) => a.title === "Use full jitter: wait_random_exponential(multiplier=0.5, max=2)") as vscode.CodeAction | undefined;
