@@ -33,6 +33,9 @@ const WASM = [
   ["web-tree-sitter", "web-tree-sitter.wasm"],
   ["tree-sitter-python", "tree-sitter-python.wasm"],
   ["tree-sitter-c-sharp", "tree-sitter-c_sharp.wasm"],
+  ["tree-sitter-java", "tree-sitter-java.wasm"],
+  ["@tree-sitter-grammars/tree-sitter-kotlin", "tree-sitter-kotlin.wasm"],
+  ["tree-sitter-go", "tree-sitter-go.wasm"],
 ];
 
 function packageFile(pkgName, file) {

@@ -49,13 +49,20 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: "file", language: "javascriptreact" },
       { scheme: "file", language: "yaml" },
       { scheme: "file", language: "csharp" },
+      { scheme: "file", language: "java" },
+      { scheme: "file", language: "kotlin" },
+      { scheme: "file", language: "go" },
+      // Spring Boot configuration, gRPC service configs, appsettings.json, tsconfig.json, go.mod
+      { scheme: "file", pattern: "**/{application,bootstrap}*.properties" },
+      { scheme: "file", pattern: "**/*.json" },
+      { scheme: "file", pattern: "**/go.mod" },
       { scheme: "file", pattern: "**/.retrylens.{yaml,yml}" },
       { scheme: "file", pattern: "**/{package.json,pyproject.toml}" },
       // NGINX and HAProxy configuration (reference §4.9, §4.10)
       { scheme: "file", pattern: "**/*.{conf,cfg}" },
     ],
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,package.json,pyproject.toml,.retrylens.yaml,.retrylens.yml}"),
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,pyproject.toml,.retrylens.yaml,.retrylens.yml}"),
     },
     outputChannel: output,
     errorHandler,

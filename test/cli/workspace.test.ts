@@ -169,7 +169,14 @@ describe("file classification", () => {
     assert.equal(sourceLanguage("a/b.YML"), "yaml");
     assert.equal(sourceLanguage("svc/package.json"), "json");
     assert.equal(sourceLanguage("pyproject.toml"), "toml");
-    assert.equal(sourceLanguage("tsconfig.json"), null);
+    assert.equal(sourceLanguage("tsconfig.json"), "json");
+    assert.equal(sourceLanguage("src/Main.java"), "java");
+    assert.equal(sourceLanguage("app/Client.kt"), "kotlin");
+    assert.equal(sourceLanguage("build.gradle.kts"), "kotlin");
+    assert.equal(sourceLanguage("cmd/main.go"), "go");
+    assert.equal(sourceLanguage("go.mod"), "gomod");
+    assert.equal(sourceLanguage("src/main/resources/application-prod.properties"), "properties");
+    assert.equal(sourceLanguage("src/main/resources/messages.properties"), null);
     assert.equal(sourceLanguage("types.d.ts"), null);
     assert.equal(sourceLanguage("README.md"), null);
   });
@@ -183,5 +190,10 @@ describe("file classification", () => {
     assert.ok(worthParsing("a.ts", "const f = () => 1;\n"));
     assert.ok(!worthParsing("a.py", "X = 1\n"));
     assert.ok(worthParsing("package.json", "{}"));
+    // JSON: manifests and settings by name, gRPC service configs by content, nothing else
+    assert.ok(worthParsing("svc/appsettings.Production.json", "{}"));
+    assert.ok(worthParsing("web/tsconfig.json", "{}"));
+    assert.ok(worthParsing("deploy/orders.service-config.json", '{"methodConfig": []}'));
+    assert.ok(!worthParsing("fixtures/big.json", '{"rows": []}'));
   });
 });

@@ -9,7 +9,10 @@ import { extractCSharp } from "../detectors/csharp/index";
 import { extractTypeScript } from "../detectors/typescript/index";
 import { extractYaml } from "../detectors/yaml/index";
 import { extractProxyConfig } from "../detectors/config/index";
-import { extractPackageJson } from "../detectors/json/packageJson";
+import { extractJson } from "../detectors/json/index";
+import { extractJava, extractKotlin } from "../detectors/java/index";
+import { extractGo, extractGoMod } from "../detectors/go/index";
+import { extractSpringProperties } from "../detectors/spring/properties";
 import { emptyFacts, type FileFacts } from "../model/facts";
 import { sourceLanguage } from "../model/languages";
 import { extractPyproject } from "../detectors/json/pyproject";
@@ -53,13 +56,23 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractYaml(path, text);
       case "proxy-config":
         return extractProxyConfig(path, text);
+      case "java":
+        return extractJava(path, text);
+      case "kotlin":
+        return extractKotlin(path, text);
+      case "go":
+        return extractGo(path, text);
+      case "properties":
+        return extractSpringProperties(path, text);
       case "json":
-        return extractPackageJson(path, text);
+        return extractJson(path, text);
+      case "gomod":
+        return extractGoMod(path, text);
       case "toml":
         return extractPyproject(path, text);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language === "toml" ? "json" : language);
+    const facts = emptyFacts(path, language === "toml" || language === "gomod" ? "json" : language);
     facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
     return facts;
   }

@@ -28,6 +28,9 @@ interface Reach {
 /** libraries with a default per-request timeout (httpx: 5 s); requests, axios and fetch have none */
 const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Client": 5, "httpx.AsyncClient": 5, HttpClient: 100 };
 
+/** languages whose files hold functions and calls (entry points live there) */
+const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
+
 const fnKey = (file: FileFacts, id: string) => `${file.path}::${id}`;
 const layerKey = (file: FileFacts | string, localId: string) => `${typeof file === "string" ? file : file.path}#${localId}`;
 
@@ -238,7 +241,7 @@ export function link(files: FileFacts[], settings: Settings): Model {
 
   for (const f of files) {
     const caller = index.fileService.get(f.path) ?? null;
-    if (f.language !== "python" && f.language !== "typescript" && f.language !== "csharp") continue;
+    if (!CODE_LANGUAGES.has(f.language)) continue;
     const entries: Array<{ id: string }> = [{ id: "<module>" }];
     for (const fn of f.functions) {
       const key = fnKey(f, fn.id);

@@ -4,6 +4,7 @@
  * Linear indexes built once per link; lookups are map hits.
  */
 import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
+import { ConfigIndex } from "./configEntries";
 
 export type SymbolRef =
   | { kind: "function"; file: FileFacts; fn: FunctionFact }
@@ -20,8 +21,11 @@ export class Resolver {
   private readonly fnIndex = new Map<string, Map<string, FunctionFact>>();
   /** C#: fully qualified member ids (`Checkout.Resilience.Inventory`) across files */
   private readonly csSymbols = new Map<string, SymbolRef>();
+  /** application settings files (Spring, .NET) by project folder */
+  readonly config: ConfigIndex;
 
   constructor(files: FileFacts[], private readonly fileService: Map<string, string | null>) {
+    this.config = new ConfigIndex(files);
     for (const f of files) {
       this.byPath.set(f.path, f);
       this.fnIndex.set(f.path, new Map(f.functions.map((fn) => [fn.id, fn])));
@@ -252,6 +256,14 @@ export function evaluate(
         return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1);
       }
       return null;
+    }
+    case "setting": {
+      // the environment overrides a setting (Spring relaxed binding: inventory.url ← INVENTORY_URL)
+      const envName = value.key.replace(/[.:-]/g, "_").toUpperCase();
+      if (env[envName] !== undefined) return env[envName]!;
+      const hit = resolver.config.lookup(file.path, value.key);
+      if (hit) return hit.value;
+      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1);
     }
     case "concat": {
       let out = "";

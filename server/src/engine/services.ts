@@ -100,7 +100,7 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
 
   const fileService = new Map<string, string | null>();
   for (const f of all) {
-    if (f.language === "yaml" || f.language === "json") {
+    if (f.language === "yaml" || f.language === "json" || f.language === "properties") {
       fileService.set(f.path, null);
       continue;
     }

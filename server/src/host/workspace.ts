@@ -82,6 +82,9 @@ export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
 const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries/;
+/** JSON files other than manifests: only gRPC service configs, appsettings and tsconfig are read. */
+const JSON_BY_NAME = /^(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?)\.json$/i;
+const JSON_WORTH_PARSING = /"(methodConfig|retryPolicy|retryThrottling|hedgingPolicy)"/;
 /** Does a code file define or import anything? (empty / data-only files are left out) */
 const CODE_WORTH_PARSING = /import|require\(|def |function|=>/;
 
@@ -94,6 +97,8 @@ export function worthParsing(relPath: string, text: string): boolean {
     case "python":
     case "typescript":
       return CODE_WORTH_PARSING.test(text);
+    case "json":
+      return JSON_BY_NAME.test(relPath.slice(relPath.lastIndexOf("/") + 1)) || JSON_WORTH_PARSING.test(text);
     case null:
       return false;
     default:

@@ -26,10 +26,20 @@ export type ValueExpr =
   | { kind: "ref"; name: string }
   /** f-strings, template literals, "+" concatenation */
   | { kind: "concat"; parts: ValueExpr[] }
+  /**
+   * an application setting, resolved at link time from the configuration files of the code's
+   * project (ConfigEntryFact): Spring `@Value("${inventory.url}")` (key "inventory.url"),
+   * .NET `configuration["Services:Inventory"]` (key "Services.Inventory"); the fallback is the
+   * default written beside it (`${inventory.url:http://localhost}`)
+   */
+  | { kind: "setting"; key: string; fallback?: ValueExpr }
   | { kind: "unknown"; text: string };
 
-/** "proxy-config": NGINX and HAProxy configuration files (reference §4.9, §4.10) */
-export type Language = "python" | "typescript" | "yaml" | "json" | "csharp" | "proxy-config";
+/**
+ * "proxy-config": NGINX and HAProxy configuration files (reference §4.9, §4.10);
+ * "properties": Spring Boot `application*.properties` (Resilience4j instances, §3.1)
+ */
+export type Language = "python" | "typescript" | "yaml" | "json" | "csharp" | "java" | "kotlin" | "go" | "properties" | "proxy-config";
 
 export type LayerKind =
   | "tenacity"
@@ -53,6 +63,19 @@ export type LayerKind =
   | "polly-v7-retry"
   | "dotnet-standard-resilience"
   | "efcore-retry"
+  /** JVM (reference §3.1–§3.5) */
+  | "resilience4j-retry"
+  | "spring-retry"
+  | "spring-core-retry"
+  | "microprofile-retry"
+  | "reactor-retry"
+  | "okhttp-retry"
+  | "spring-cloud-gateway-retry"
+  /** Go (reference §3.9, §3.10); grpc-go service configs are "grpc-service-config" */
+  | "go-retryablehttp"
+  | "cenkalti-backoff"
+  /** Envoy Gateway BackendTrafficPolicy `retry` */
+  | "envoy-gateway-retry"
   | "envoy-route"
   | "istio-virtualservice"
   | "istio-default"
@@ -283,6 +306,22 @@ export interface ConstantFact {
   line: number;
 }
 
+/**
+ * One entry of an application configuration file (Spring `application.yml`/`.properties`,
+ * .NET `appsettings.json`), flattened to a dotted key: `resilience4j.retry.instances.inventory.max-attempts`,
+ * `Services.Inventory.BaseAddress`. It applies to the code under `projectDir` (see engine/configEntries.ts).
+ */
+export interface ConfigEntryFact {
+  key: string;
+  /** scalar value as written (numbers and booleans as text); `${…}` placeholders kept */
+  value: string;
+  line: number;
+  /** Spring profile (`application-prod.yml`, `spring.config.activate.on-profile`) or .NET environment (`appsettings.Production.json`); null = base file */
+  profile: string | null;
+  /** folder whose code the file configures, relative to the workspace ('' = root) */
+  projectDir: string;
+}
+
 /** Kubernetes workload, Service, Namespace; compose service; package manifest. */
 export interface WorkloadFact {
   kind: "k8s-workload" | "k8s-service" | "compose-service" | "package";
@@ -364,6 +403,8 @@ export interface FileFacts {
   namespaces: NamespaceFact[];
   routes: MeshRouteFact[];
   clusters: ClusterFact[];
+  /** application configuration entries (Spring, .NET settings files) */
+  configEntries?: ConfigEntryFact[];
   /** function ids referenced as values (passed as callbacks): they are not entry points */
   referencedFunctions: string[];
   /** `retry-lens: ignore …` comments */

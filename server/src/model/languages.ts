@@ -5,8 +5,11 @@
  */
 import type { Language } from "./facts";
 
-/** A file's language for extraction; "toml" files (pyproject.toml) only hint at services. */
-export type SourceLanguage = Language | "toml";
+/**
+ * A file's language for extraction; "toml" files (pyproject.toml) and "gomod" files (go.mod)
+ * only hint at services.
+ */
+export type SourceLanguage = Language | "toml" | "gomod";
 
 /** extension (lower case, with the dot) → language */
 export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
@@ -20,6 +23,12 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   ".mjs": "typescript",
   ".cjs": "typescript",
   ".cs": "csharp",
+  ".java": "java",
+  ".kt": "kotlin",
+  ".kts": "kotlin",
+  ".go": "go",
+  // gRPC service configs (§3.11), appsettings.json, tsconfig.json paths; content-filtered by the walker
+  ".json": "json",
   ".yaml": "yaml",
   ".yml": "yaml",
   // NGINX / HAProxy configuration (reference §4.9, §4.10); other .conf/.cfg files give no facts
@@ -31,7 +40,10 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
 export const SOURCE_FILE_NAMES: Readonly<Record<string, SourceLanguage>> = {
   "package.json": "json",
   "pyproject.toml": "toml",
+  "go.mod": "gomod",
 };
+
+const SPRING_PROPERTIES = /^(application|bootstrap)(-[\w.-]+)?\.properties$/;
 
 /** The language the engine reads `path` as, or null when the engine has no use for the file. */
 export function sourceLanguage(path: string): SourceLanguage | null {
@@ -39,6 +51,8 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   const base = path.slice(slash + 1);
   const byName = SOURCE_FILE_NAMES[base];
   if (byName) return byName;
+  // Spring Boot configuration: application.properties, application-prod.properties, bootstrap.properties
+  if (SPRING_PROPERTIES.test(base)) return "properties";
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return null;
   // declaration files and minified bundles hold no retry configuration worth parsing

@@ -10,11 +10,14 @@ import { Language, Parser, type Node as SyntaxNode, type Tree } from "web-tree-s
 
 export type { SyntaxNode, Tree };
 
-export type TreeSitterLanguage = "python" | "csharp";
+export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go";
 
 const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> = {
   python: { file: "tree-sitter-python.wasm", pkg: "tree-sitter-python" },
   csharp: { file: "tree-sitter-c_sharp.wasm", pkg: "tree-sitter-c-sharp" },
+  java: { file: "tree-sitter-java.wasm", pkg: "tree-sitter-java" },
+  kotlin: { file: "tree-sitter-kotlin.wasm", pkg: "@tree-sitter-grammars/tree-sitter-kotlin" },
+  go: { file: "tree-sitter-go.wasm", pkg: "tree-sitter-go" },
 };
 
 let ready: Promise<void> | null = null;

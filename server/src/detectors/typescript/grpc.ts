@@ -18,19 +18,16 @@
  * Method calls on the client in the same file (`client.getOrder(req, cb)`) become gRPC requests
  * to `grpc://<address>`.
  */
-import type { ClientFact, FileFacts, RetryCondition, WaitSpec, ValueExpr } from "../../model/facts";
+import type { ClientFact, FileFacts, ValueExpr } from "../../model/facts";
 import { calledMember, dottedName, propertyNameText, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
-import { addClient, bindingName, callFactOf, fmtSeconds, type LayerCore } from "./jsRetryCommon";
+import { addClient, bindingName, callFactOf } from "./jsRetryCommon";
+import { grpcLayerCore, grpcPolicies, type Json } from "../shared/grpcServiceConfig";
 import type { FileIndex, IdAllocator } from "./module";
 
 const GRPC_MODULES = ["@grpc/grpc-js", "grpc"];
 const SERVICE_CONFIG_KEY = "grpc.service_config";
-/** §2.10 grpc-node.retry_max_attempts_limit default */
-const MAX_ATTEMPTS_LIMIT = 5;
 /** client methods that are not RPCs */
 const NOT_RPCS = new Set(["close", "getChannel", "waitForReady", "makeUnaryRequest", "makeClientStreamRequest", "makeServerStreamRequest", "makeBidiStreamRequest", "on", "then"]);
-
-type Json = string | number | boolean | null | Json[] | { [k: string]: Json } | undefined;
 
 function moduleInitializer(sf: ts.SourceFile, name: string): ts.Expression | undefined {
   for (const stmt of sf.statements) {
@@ -85,99 +82,6 @@ function serviceConfig(sf: ts.SourceFile, value: ts.Expression): { [k: string]: 
   return v && typeof v === "object" && !Array.isArray(v) ? v : null;
 }
 
-function seconds(v: Json): number | null {
-  if (typeof v === "number") return v;
-  if (typeof v !== "string") return null;
-  const m = /^(\d+(?:\.\d+)?)s$/.exec(v.trim());
-  return m ? Number(m[1]) : null;
-}
-
-interface Policy {
-  attempts: number | null;
-  written: string;
-  policy: { [k: string]: Json };
-  hedging: boolean;
-}
-
-function policiesOf(config: { [k: string]: Json }): Policy[] {
-  const out: Policy[] = [];
-  const entries = Array.isArray(config.methodConfig) ? config.methodConfig : [];
-  for (const mc of entries) {
-    if (!mc || typeof mc !== "object" || Array.isArray(mc)) continue;
-    for (const [key, hedging] of [["retryPolicy", false], ["hedgingPolicy", true]] as const) {
-      const p = mc[key];
-      if (!p || typeof p !== "object" || Array.isArray(p)) continue;
-      const n = p.maxAttempts;
-      out.push({ attempts: typeof n === "number" ? n : null, written: `${key}.maxAttempts: ${n === undefined ? "unset" : JSON.stringify(n)}`, policy: p, hedging });
-    }
-  }
-  return out;
-}
-
-function layerCore(config: { [k: string]: Json }, policies: Policy[]): LayerCore {
-  // worst case over the client's method configs
-  const known = policies.filter((p) => p.attempts !== null);
-  const top = known.length ? known.reduce((a, b) => (b.attempts! > a.attempts! ? b : a)) : null;
-  let maxAttempts: number | null = null;
-  let note = "retryPolicy.maxAttempts not statically known";
-  if (top) {
-    const n = Math.max(1, Math.floor(top.attempts!));
-    maxAttempts = Math.min(n, MAX_ATTEMPTS_LIMIT);
-    note = n > MAX_ATTEMPTS_LIMIT ? `${top.written} → capped at ${MAX_ATTEMPTS_LIMIT} attempts (grpc-node.retry_max_attempts_limit)` : `${top.written} → ${maxAttempts} attempts (includes the first call)`;
-    if (policies.length > 1) note += `; largest of ${policies.length} method configs`;
-  }
-  const p = (top ?? policies[0]!).policy;
-  const initial = seconds(p.initialBackoff);
-  const max = seconds(p.maxBackoff);
-  const mult = typeof p.backoffMultiplier === "number" ? p.backoffMultiplier : null;
-  const hedging = (top ?? policies[0]!).hedging;
-  const wait: WaitSpec = hedging
-    ? { kind: "fixed", jitter: false, initialSeconds: seconds(p.hedgingDelay) ?? 0, maxSeconds: seconds(p.hedgingDelay) ?? 0, source: "config", description: `hedging: parallel attempts every ${p.hedgingDelay ?? "0s"}` }
-    : {
-        kind: "exponential",
-        jitter: true,
-        initialSeconds: initial,
-        maxSeconds: max,
-        source: "config",
-        description: `exponential from ${initial === null ? "?" : fmtSeconds(initial)} (×${mult ?? "?"}), max ${max === null ? "?" : fmtSeconds(max)}, ×U(0.8, 1.2) jitter`,
-      };
-  const codes = (hedging ? p.nonFatalStatusCodes : p.retryableStatusCodes) as Json;
-  const retryOn = Array.isArray(codes) ? codes.map((c) => String(c)) : [];
-  const condition: RetryCondition = {
-    allErrors: false,
-    exceptionTypes: [],
-    statuses: [],
-    retryOn,
-    // status-code based, whatever the RPC does (§2.10: "n/a" for methods)
-    afterSendMethods: "all",
-    permanentErrors: retryOn.some((c) => ["INVALID_ARGUMENT", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "UNAUTHENTICATED", "FAILED_PRECONDITION", "UNIMPLEMENTED"].includes(c.toUpperCase()))
-      ? `retryableStatusCodes lists ${retryOn.join(", ")}`
-      : null,
-    honoursRetryAfter: null,
-    description: `${hedging ? "hedging on" : "status codes"} ${retryOn.join(", ") || "(none listed)"}; server pushback honoured`,
-  };
-  const throttling = config.retryThrottling;
-  let budget: string | null = null;
-  if (throttling && typeof throttling === "object" && !Array.isArray(throttling)) {
-    budget = `retryThrottling: maxTokens ${String(throttling.maxTokens)}, tokenRatio ${String(throttling.tokenRatio)}; retries stop while tokens ≤ maxTokens/2`;
-  }
-  return {
-    kind: "grpc-service-config",
-    category: "client",
-    library: "@grpc/grpc-js",
-    maxAttempts,
-    attemptsSource: "config",
-    attemptsNote: note,
-    ...(maxAttempts === null ? { countUnknown: true } : {}),
-    timeBound: null,
-    wait,
-    condition,
-    budget,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-  };
-}
-
 /** The `new Client(address, creds, options)` expressions that receive the options object `obj`. */
 function constructorsOf(obj: ts.ObjectLiteralExpression, index: FileIndex): ts.NewExpression[] {
   let p: ts.Node = obj;
@@ -208,9 +112,9 @@ export function extractGrpcFacts(sf: ts.SourceFile, index: FileIndex, facts: Fil
   for (const prop of props) {
     const config = serviceConfig(sf, prop.initializer);
     if (!config) continue;
-    const policies = policiesOf(config);
+    const policies = grpcPolicies(config);
     if (!policies.length) continue; // no retryPolicy: one attempt plus transparent retries
-    const core = layerCore(config, policies);
+    const core = grpcLayerCore(config, policies, "@grpc/grpc-js");
     const localId = ids.next("L", prop, sf);
     const ctors = constructorsOf(prop.parent as ts.ObjectLiteralExpression, index);
     const clients: ClientFact[] = ctors.map((n) => addClient(facts, sf, ids, index, n, "@grpc/grpc-js"));

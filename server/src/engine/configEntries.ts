@@ -1,0 +1,94 @@
+/**
+ * Application settings (Spring `application.yml`/`.properties`, .NET `appsettings.json`) as seen
+ * from a code file: the entries of the configuration files whose `projectDir` holds the file,
+ * deepest project first. Base files win over profile files (a profile is only active when the
+ * deployment says so; the base file is what always applies), except that a key only a profile
+ * sets is still found (marked with its profile).
+ */
+import type { ConfigEntryFact, FileFacts } from "../model/facts";
+
+export interface SettingValue {
+  value: string;
+  /** where the value is written */
+  file: string;
+  line: number;
+  profile: string | null;
+}
+
+/** Keys compare relaxed, as Spring binds them: case, `-` and `_` do not matter; `:` (.NET) is `.`. */
+export function normalizeSettingKey(key: string): string {
+  return key.replace(/:/g, ".").replace(/[-_]/g, "").toLowerCase();
+}
+
+export class ConfigIndex {
+  /** projectDir → normalized key → values (base file first) */
+  private readonly byProject = new Map<string, Map<string, SettingValue[]>>();
+  private readonly projectDirs: string[];
+
+  constructor(files: readonly FileFacts[]) {
+    for (const f of files) {
+      for (const e of f.configEntries ?? []) {
+        const dir = e.projectDir.replace(/\/+$/, "");
+        let keys = this.byProject.get(dir);
+        if (!keys) this.byProject.set(dir, (keys = new Map()));
+        const k = normalizeSettingKey(e.key);
+        const list = keys.get(k) ?? [];
+        list.push({ value: e.value, file: f.path, line: e.line, profile: e.profile });
+        list.sort((a, b) => (a.profile === null ? 0 : 1) - (b.profile === null ? 0 : 1));
+        keys.set(k, list);
+      }
+    }
+    this.projectDirs = [...this.byProject.keys()].sort((a, b) => b.length - a.length);
+  }
+
+  get isEmpty(): boolean {
+    return this.byProject.size === 0;
+  }
+
+  /** project folders holding `path`, deepest first */
+  private projectsOf(path: string): string[] {
+    return this.projectDirs.filter((d) => d === "" || path === d || path.startsWith(`${d}/`));
+  }
+
+  /** The value a setting has for the code in `path` (its `${…}` placeholders resolved), or null. */
+  lookup(path: string, key: string, depth = 0): SettingValue | null {
+    const k = normalizeSettingKey(key);
+    for (const dir of this.projectsOf(path)) {
+      const hit = this.byProject.get(dir)?.get(k)?.[0];
+      if (hit) return depth < 4 ? { ...hit, value: this.interpolate(path, hit.value, depth + 1) } : hit;
+    }
+    return null;
+  }
+
+  /** Every entry under `prefix.` for the code in `path`: `resilience4j.retry.instances.inventory` → {max-attempts: …}. */
+  entriesUnder(path: string, prefix: string): Map<string, SettingValue> {
+    const p = `${normalizeSettingKey(prefix)}.`;
+    const out = new Map<string, SettingValue>();
+    // deepest project first: an entry already found there wins
+    for (const dir of this.projectsOf(path)) {
+      for (const [k, values] of this.byProject.get(dir) ?? []) {
+        if (k.startsWith(p) && !out.has(k.slice(p.length))) out.set(k.slice(p.length), values[0]!);
+      }
+    }
+    return out;
+  }
+
+  /** `http://${INVENTORY_HOST:inventory}:8080` → the setting's value, else the written default. */
+  private interpolate(path: string, value: string, depth: number): string {
+    return value.replace(/\$\{([^}:]+)(?::([^}]*))?\}/g, (whole, name: string, fallback: string | undefined) => {
+      const hit = this.lookup(path, name, depth);
+      if (hit) return hit.value;
+      return fallback ?? whole;
+    });
+  }
+}
+
+/** The folder whose code a configuration file configures: Spring's `<project>/src/main/resources` → `<project>`. */
+export function projectDirOf(configPath: string): string {
+  const dir = configPath.includes("/") ? configPath.slice(0, configPath.lastIndexOf("/")) : "";
+  const m = /^(.*?)(?:^|\/)src\/(?:main|test)\/resources(?:\/.*)?$/.exec(dir);
+  if (m) return m[1]!;
+  return dir.replace(/(?:^|\/)(?:config|resources)$/, "");
+}
+
+export type { ConfigEntryFact };
