@@ -19,6 +19,12 @@ export type GrpcLayerCore = Omit<LayerFact, "localId" | "anchor" | "attach" | "l
 /** §3.11: grpc-go defaultMaxCallAttempts / grpc-js grpc-node.retry_max_attempts_limit */
 export const GRPC_MAX_ATTEMPTS_LIMIT = 5;
 
+/** what each client calls the cap, for the note */
+const LIMIT_NAME: Record<string, string> = {
+  "@grpc/grpc-js": "grpc-node.retry_max_attempts_limit",
+  "grpc-go": "grpc-go defaultMaxCallAttempts",
+};
+
 function fmtSeconds(s: number): string {
   return `${Number(s.toFixed(3))} s`;
 }
@@ -61,7 +67,7 @@ export function grpcLayerCore(config: JsonObject, policies: GrpcPolicy[], librar
   if (top) {
     const n = Math.max(1, Math.floor(top.attempts!));
     maxAttempts = Math.min(n, GRPC_MAX_ATTEMPTS_LIMIT);
-    note = n > GRPC_MAX_ATTEMPTS_LIMIT ? `${top.written} → capped at ${GRPC_MAX_ATTEMPTS_LIMIT} attempts (gRPC client limit, §3.11)` : `${top.written} → ${maxAttempts} attempts (includes the first call)`;
+    note = n > GRPC_MAX_ATTEMPTS_LIMIT ? `${top.written} → capped at ${GRPC_MAX_ATTEMPTS_LIMIT} attempts (${LIMIT_NAME[library] ?? "the gRPC client limit"})` : `${top.written} → ${maxAttempts} attempts (includes the first call)`;
     if (policies.length > 1) note += `; largest of ${policies.length} method configs`;
   }
   const p = (top ?? policies[0]!).policy;
