@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { ConfigIndex, normalizeSettingKey, projectDirOf } from "../../server/src/engine/configEntries";
 import { emptyFacts, type ConfigEntryFact } from "../../server/src/model/facts";
 
-function configFile(path: string, entries: Array<[string, string, string | null?]>) {
+function configFile(path: string, entries: Array<[key: string, value: string, profile?: string]>) {
   const f = emptyFacts(path, path.endsWith(".json") ? "json" : "yaml");
   f.configEntries = entries.map(([key, value, profile], i): ConfigEntryFact => ({ key, value, line: i + 1, profile: profile ?? null, projectDir: projectDirOf(path) }));
   return f;

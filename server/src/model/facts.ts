@@ -183,6 +183,12 @@ export interface LayerFact {
    * the linker applies the service's manifest values.
    */
   envConfig?: { attemptsVar?: string; modeVar?: string; modeAttempts?: Record<string, number> };
+  /**
+   * The layer's settings live in application configuration (ConfigEntryFact): Resilience4j
+   * `@Retry(name = "inventory")` reads `resilience4j.retry.instances.inventory.*` (§3.1). The
+   * fields above hold the library defaults; the linker applies the configured values.
+   */
+  configRef?: { library: "resilience4j"; instance: string };
   wait: WaitSpec;
   condition: RetryCondition;
   /** description of a retry budget / token bucket capping this layer, or null */
@@ -297,6 +303,12 @@ export interface ClientFact {
    * resolved at link time), or to every HttpClient of the service for "*" (`ConfigureHttpClientDefaults`).
    */
   typedClient?: string;
+  /**
+   * gRPC clients: the proto service the stub calls (`OrderService` for grpc-go
+   * `pb.NewOrderServiceClient(conn)`, grpc-js `new proto.orders.OrderService(addr, creds)`), so a
+   * service-config `.json` file naming that service can apply to it (§3.11).
+   */
+  grpcService?: string;
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */
