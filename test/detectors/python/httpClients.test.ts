@@ -76,6 +76,16 @@ describe("urllib3 methods and statuses (§1.3)", () => {
     assert.deepEqual((await retryLayer('Retry(total=2, allowed_methods=["GET", "POST"])')).layer.condition.afterSendMethods, ["GET", "POST"]);
     assert.deepEqual((await retryLayer('Retry(total=2, allowed_methods=frozenset(["GET"]))')).layer.condition.afterSendMethods, ["GET"]);
   });
+  test("Retry.DEFAULT_ALLOWED_METHODS is the default set, not every method; unions add to it", async () => {
+    const defaults = ["HEAD", "GET", "PUT", "DELETE", "OPTIONS", "TRACE"];
+    assert.deepEqual((await retryLayer("Retry(total=2, allowed_methods=Retry.DEFAULT_ALLOWED_METHODS)")).layer.condition.afterSendMethods, defaults);
+    assert.deepEqual((await retryLayer("Retry(total=2, method_whitelist=Retry.DEFAULT_METHOD_WHITELIST)")).layer.condition.afterSendMethods, defaults);
+    assert.deepEqual((await retryLayer('Retry(total=2, allowed_methods=Retry.DEFAULT_ALLOWED_METHODS | {"POST"})')).layer.condition.afterSendMethods, [...defaults, "POST"]);
+    assert.deepEqual((await retryLayer('Retry(total=2, allowed_methods=Retry.DEFAULT_ALLOWED_METHODS.union(["PATCH"]))')).layer.condition.afterSendMethods, [...defaults, "PATCH"]);
+  });
+  test("an allowed_methods value that cannot be read counts as every method (worst case)", async () => {
+    assert.equal((await retryLayer("Retry(total=2, allowed_methods=settings.METHODS)")).layer.condition.afterSendMethods, "all");
+  });
   test("status_forcelist with 404 retries a permanent error; 429/503 do not", async () => {
     assert.ok((await retryLayer("Retry(total=2, status_forcelist=[404, 503])")).layer.condition.permanentErrors);
     assert.equal((await retryLayer("Retry(total=2, status_forcelist=[429, 503])")).layer.condition.permanentErrors, null);

@@ -148,3 +148,33 @@ describe("tenacity forms", () => {
     assert.deepEqual(layer.attach, { kind: "function", functionId: "reserve_stock" });
   });
 });
+
+describe("decorator aliases (module-level policies applied by name)", () => {
+  test("`standard_retry = retry(...)` then `@standard_retry` is that tenacity layer, anchored at the decorator", async () => {
+    const layer = await onlyLayer(`${H}standard_retry = retry(stop=stop_after_attempt(4), wait=wait_fixed(1))\n\n@standard_retry\ndef f():\n    requests.get("http://a")\n`);
+    assert.equal(layer.kind, "tenacity");
+    assert.equal(layer.maxAttempts, 4);
+    assert.equal(layer.anchor.line, 7);
+    assert.equal(layer.wait.kind, "fixed");
+  });
+
+  test("an alias of a bare tenacity.retry is the unbounded default", async () => {
+    const layer = await onlyLayer(`${H}forever = tenacity.retry\n\n@forever\ndef f():\n    pass\n`);
+    assert.equal(layer.maxAttempts, null);
+  });
+
+  test("a name rebound twice, or bound to something else, is not followed", async () => {
+    const twice = await py(`${H}policy = retry(stop=stop_after_attempt(2))\npolicy = other()\n\n@policy\ndef f():\n    pass\n`);
+    assert.equal(twice.layers.length, 0);
+    const unrelated = await py(`${H}policy = functools.cache\n\n@policy\ndef f():\n    pass\n`);
+    assert.equal(unrelated.layers.length, 0);
+  });
+
+  test("backoff aliases too (§1.2)", async () => {
+    const facts = await py(`import backoff\nimport requests\nnet_retry = backoff.on_exception(backoff.expo, requests.RequestException, max_tries=5)\n\n@net_retry\ndef f():\n    requests.get("http://a")\n`);
+    assert.equal(facts.layers.length, 1);
+    assert.equal(facts.layers[0]!.kind, "backoff");
+    assert.equal(facts.layers[0]!.maxAttempts, 5);
+    assert.equal(facts.layers[0]!.anchor.line, 5);
+  });
+});

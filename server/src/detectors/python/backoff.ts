@@ -7,7 +7,7 @@
 import type { RetryCondition, WaitSpec } from "../../model/facts";
 import { argument, callParts, descendants, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import type { PyContext } from "./context";
+import { decoratorExpression, type PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { exceptionNames } from "./tenacity";
 import { fmtSeconds, unknownWait } from "./waits";
@@ -19,7 +19,7 @@ function backoffName(q: string | null): string | null {
 
 export function detectBackoff(ctx: PyContext): void {
   for (const dec of descendants(ctx.tree.rootNode, "decorator")) {
-    const expr = dec.namedChildren[0];
+    const expr = decoratorExpression(ctx, dec);
     if (expr?.type !== "call") continue;
     const kind = backoffName(ctx.qualifiedName(expr.childForFieldName("function")));
     if (kind !== "on_exception" && kind !== "on_predicate") continue;

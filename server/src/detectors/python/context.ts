@@ -219,3 +219,19 @@ export function resolveBound(ctx: PyContext, n: SyntaxNode | null | undefined, a
   }
   return null;
 }
+
+/**
+ * What a decorator applies, following a module-level alias: `@retry_policy` after
+ * `retry_policy = retry(stop=stop_after_attempt(3))` (or `= backoff.on_exception(...)`) applies that
+ * call. Only module-level aliases of the same file are followed; the decorator stays the anchor.
+ */
+export function decoratorExpression(ctx: PyContext, dec: SyntaxNode): SyntaxNode | null {
+  const expr = dec.namedChildren[0] ?? null;
+  if (expr?.type !== "identifier") return expr;
+  const bound = descendants(ctx.tree.rootNode, "assignment", { skipNestedDefs: true })
+    .filter((a) => a.parent?.parent?.id === ctx.tree.rootNode.id && a.childForFieldName("left")?.text === expr.text)
+    .map((a) => a.childForFieldName("right"))
+    .filter((r): r is SyntaxNode => !!r && (r.type === "call" || r.type === "identifier" || r.type === "attribute"));
+  // a name bound more than once is not a constant alias: keep the decorator as written
+  return bound.length === 1 && bound[0]!.startIndex < dec.startIndex ? bound[0]! : expr;
+}

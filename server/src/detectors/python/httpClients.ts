@@ -45,6 +45,59 @@ const TRANSPORT_CLASSES = new Set(["httpx.HTTPTransport", "httpx.AsyncHTTPTransp
 
 /** urllib3 DEFAULT_ALLOWED_METHODS (§1.3): POST and PATCH are not retried after sending */
 const DEFAULT_ALLOWED_METHODS = ["HEAD", "GET", "PUT", "DELETE", "OPTIONS", "TRACE"];
+
+/**
+ * The methods an `allowed_methods=` value lets retry after sending: `None`/`False` = all;
+ * `Retry.DEFAULT_ALLOWED_METHODS` (urllib3 < 1.26: `DEFAULT_METHOD_WHITELIST`) = the defaults;
+ * literals, `frozenset([...])`, `a | b` and `a.union(b)` combine; anything else is not known,
+ * so every method is assumed (the worst case).
+ */
+function allowedMethods(ctx: PyContext, node: SyntaxNode, at: SyntaxNode, depth = 0): "all" | string[] {
+  if (depth > 6) return "all";
+  const union = (a: "all" | string[], b: "all" | string[]): "all" | string[] => (a === "all" || b === "all" ? "all" : [...new Set([...a, ...b])]);
+  switch (node.type) {
+    case "none":
+    case "false":
+      return "all";
+    case "parenthesized_expression":
+      return node.namedChildren[0] ? allowedMethods(ctx, node.namedChildren[0], at, depth + 1) : "all";
+    case "attribute":
+      return /\.(DEFAULT_ALLOWED_METHODS|DEFAULT_METHOD_WHITELIST)$/.test(node.text) ? DEFAULT_ALLOWED_METHODS : "all";
+    case "identifier": {
+      const bound = resolveBound(ctx, node, at);
+      return bound && bound !== node ? allowedMethods(ctx, bound, at, depth + 1) : "all";
+    }
+    case "binary_operator": {
+      const left = node.childForFieldName("left");
+      const right = node.childForFieldName("right");
+      if (node.childForFieldName("operator")?.text !== "|" || !left || !right) return "all";
+      return union(allowedMethods(ctx, left, at, depth + 1), allowedMethods(ctx, right, at, depth + 1));
+    }
+    case "call": {
+      const fn = node.childForFieldName("function");
+      const parts = callParts(node);
+      if (fn?.type === "attribute" && fn.childForFieldName("attribute")?.text === "union") {
+        const base = fn.childForFieldName("object");
+        let out = base ? allowedMethods(ctx, base, at, depth + 1) : "all";
+        for (const arg of parts.positional) out = union(out, allowedMethods(ctx, arg, at, depth + 1));
+        return out;
+      }
+      if (fn && ["frozenset", "set", "list", "tuple"].includes(fn.text)) {
+        const inner = parts.positional[0];
+        return inner ? allowedMethods(ctx, inner, at, depth + 1) : [];
+      }
+      return "all";
+    }
+    case "list":
+    case "set":
+    case "tuple": {
+      const listed = elements(node).map((e) => stringValue(e)?.toUpperCase());
+      return listed.every((m): m is string => !!m) ? listed : "all";
+    }
+    default:
+      return "all";
+  }
+}
 const TRANSIENT_4XX = new Set([408, 425, 429]);
 
 export function detectHttpClients(ctx: PyContext): void {
@@ -269,13 +322,7 @@ function urllib3Layer(ctx: PyContext, call: SyntaxNode): LayerFact {
         };
 
   const methodsNode = parts.keywords.get("allowed_methods") ?? parts.keywords.get("method_whitelist");
-  let methods: "all" | string[] = DEFAULT_ALLOWED_METHODS;
-  if (methodsNode?.type === "none" || methodsNode?.type === "false") methods = "all";
-  else if (methodsNode) {
-    const inner = methodsNode.type === "call" ? callParts(methodsNode).positional[0] : methodsNode;
-    const listed = elements(inner).map((e) => stringValue(e)?.toUpperCase()).filter((m): m is string => !!m);
-    methods = listed.length || inner?.type === "list" || inner?.type === "set" ? listed : "all";
-  }
+  const methods = methodsNode ? allowedMethods(ctx, methodsNode, call) : DEFAULT_ALLOWED_METHODS;
   const statuses = numbersIn(ctx, parts.keywords.get("status_forcelist"), call);
   const respect = parts.keywords.get("respect_retry_after_header");
   return {

@@ -8,7 +8,7 @@
 import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
 import { argument, callParts, descendants, elements, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import type { PyContext } from "./context";
+import { decoratorExpression, type PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { combineWaits, fmtSeconds, noWait, unknownWait } from "./waits";
 
@@ -29,7 +29,7 @@ interface StopBound {
 export function detectTenacity(ctx: PyContext): void {
   const root = ctx.tree.rootNode;
   for (const dec of descendants(root, "decorator")) {
-    const expr = dec.namedChildren[0];
+    const expr = decoratorExpression(ctx, dec);
     if (!expr) continue;
     const isCall = expr.type === "call";
     const name = tenacityName(ctx.qualifiedName(isCall ? expr.childForFieldName("function") : expr));
