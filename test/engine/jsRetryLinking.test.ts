@@ -126,3 +126,112 @@ export async function handler(sku: string) {
 `);
   });
 });
+
+describe("JS retry policies and clients shared across modules", () => {
+  test("a cockatiel policy exported from one module wraps `policy.execute(fn)` in another (inline and named callbacks), 4 × 4", async () => {
+    await checkFixture(`
+//- shop/src/policy.ts
+import { retry, handleAll, ExponentialBackoff } from "cockatiel";
+export const policy = retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() });
+// ^ layer ×4 RL001
+//- shop/src/app.ts
+import { policy } from "./policy";
+import fetchRetry from "fetch-retry";
+const fetchWithRetry = fetchRetry(fetch, { retries: 3, retryDelay: 100 });
+// ^ layer ×4 RL001
+async function prices() {
+  return fetch("http://pricing:8080/prices");
+}
+export async function handler(url: string) {
+  await policy.execute(prices);
+  return policy.execute(() => fetchWithRetry("http://inventory:8080/items"));
+}
+//! rules RL001
+//! path 16 inventory
+//! path 4 pricing
+//! paths 2
+`);
+  });
+
+  test("the same policy through a tsconfig alias, used in its own module too (no double count there)", async () => {
+    await checkFixture(`
+//- web/src/resilience/policy.ts
+import { retry, handleType, ConstantBackoff } from "cockatiel";
+export const policy = retry(handleType(Error), { maxAttempts: 2, backoff: new ConstantBackoff(50) });
+// ^ layer ×3
+export const warm = () => policy.execute(() => fetch("http://catalog:8080/warm"));
+//- web/src/app.ts
+import { policy } from "@/resilience/policy";
+export const handler = () => policy.execute(({ signal }) => fetch("http://inventory:8080/items", { signal }));
+//- web/tsconfig.json
+{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }
+//! rules RL001
+//! path 3 inventory
+//! path 3 catalog
+//! paths 2
+`);
+  });
+
+  test("setGlobalDispatcher(new RetryAgent(…)) in a bootstrap module retries every fetch of the service (6 attempts by default)", async () => {
+    await checkFixture(`
+//- orders/src/bootstrap.ts
+import { Agent, RetryAgent, setGlobalDispatcher } from "undici";
+setGlobalDispatcher(new RetryAgent(new Agent()));
+// ^ layer ×6 RL001
+//- orders/src/service.ts
+export async function handler() {
+  return fetch("http://inventory:8080/items");
+}
+//- billing/src/service.ts
+export async function handler() {
+  return fetch("http://ledger:8080/items");
+}
+//! rules RL001
+//! path 6 inventory
+//! paths 1
+`);
+  });
+
+  test("an axios instance with axios-retry exported from one module sends the requests of another", async () => {
+    await checkFixture(`
+//- shop/src/api.ts
+import axios from "axios";
+import axiosRetry from "axios-retry";
+export const api = axios.create({ baseURL: "http://inventory:8080" });
+axiosRetry(api, { retries: 3, retryDelay: axiosRetry.exponentialDelay });
+// ^ layer ×4 RL001
+//- shop/src/app.ts
+import { api } from "./api";
+export async function handler() {
+  return api.get("/items");
+}
+//! rules RL001
+//! path 4 inventory
+//! paths 1
+`);
+  });
+});
+
+describe("grpc-js stubs shared across modules", () => {
+  test("a stub with a service-config retryPolicy exported from one module: its RPCs in another module are gRPC requests under the policy", async () => {
+    await checkFixture(`
+//- web/src/clients.ts
+import * as grpc from "@grpc/grpc-js";
+export const orders = new grpc.Client("orders:50051", grpc.credentials.createInsecure(), {
+  "grpc.service_config": JSON.stringify({ methodConfig: [{ name: [{ service: "shop.Orders" }], retryPolicy: { maxAttempts: 4, initialBackoff: "0.1s", maxBackoff: "1s", backoffMultiplier: 2, retryableStatusCodes: ["UNAVAILABLE"] } }] }),
+  // ^ layer ×4 RL001
+});
+//- web/src/app.ts
+import pRetry from "p-retry";
+import { orders } from "./clients";
+export function handler(id: string) {
+  orders.close();
+  return pRetry(() => orders.getOrder({ id }), { retries: 1, randomize: true });
+  // ^ layer ×2 RL001
+}
+//! rules RL001
+//! path 8 orders
+//! paths 1
+`);
+  });
+});

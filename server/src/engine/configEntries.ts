@@ -34,7 +34,7 @@ export class ConfigIndex {
         const k = normalizeSettingKey(e.key);
         const list = keys.get(k) ?? [];
         list.push({ value: e.value, file: f.path, line: e.line, profile: e.profile });
-        list.sort((a, b) => (a.profile === null ? 0 : 1) - (b.profile === null ? 0 : 1));
+        list.sort((a, b) => (a.profile === null ? 0 : 1) - (b.profile === null ? 0 : 1) || fileRank(a.file) - fileRank(b.file));
         keys.set(k, list);
       }
     }
@@ -81,6 +81,17 @@ export class ConfigIndex {
       return fallback ?? whole;
     });
   }
+}
+
+/**
+ * Spring Boot precedence between files of one project: application.properties over
+ * application.yml (same location), both over bootstrap.* (the bootstrap context's settings
+ * are read first and overridden). Other files (appsettings.json) rank alike.
+ */
+function fileRank(path: string): number {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  if (base.startsWith("bootstrap")) return 2;
+  return /^application.*\.ya?ml$/.test(base) ? 1 : 0;
 }
 
 /** The folder whose code a configuration file configures: Spring's `<project>/src/main/resources` → `<project>`. */

@@ -13,6 +13,11 @@ import { enumeratePaths } from "./paths";
 import { evaluate, hostOf, Resolver, schemeOf, type ResolvedClient } from "./resolve";
 import { buildServices, serviceForHost, type ServiceIndex } from "./services";
 import { istioDefaultLayer } from "./meshDefaults";
+import { applyDotnetRetrySettings } from "./dotnetSettings";
+import { applyResilience4jConfig } from "./resilience4jConfig";
+import { grpcConfigClientLayers } from "./grpcConfigLinks";
+import { gatewayRoutes } from "./gatewayLinks";
+import { applyHelmValues } from "./helmValues";
 
 interface Reach {
   call: CallFact;
@@ -39,8 +44,9 @@ export function link(files: FileFacts[], settings: Settings): Model {
   const resolver = new Resolver(files, index.fileService);
   const layers = new Map<string, RetryLayer>();
   for (const f of files) {
-    for (const l of f.layers) layers.set(layerKey(f, l.localId), toRetryLayer(f, l, index));
+    for (const l of f.layers) layers.set(layerKey(f, l.localId), toRetryLayer(f, l, index, resolver));
   }
+  applyHelmValues(files, layers);
 
   // attachment indexes
   const decorators = new Map<string, string[]>();
@@ -52,7 +58,11 @@ export function link(files: FileFacts[], settings: Settings): Model {
       const id = layerKey(f, l.localId);
       const a = l.attach;
       if (a.kind === "function") push(decorators, fnKey(f, a.functionId), id);
-      else if (a.kind === "block") for (const c of a.callIds) push(blockLayers, `${f.path}::${c}`, id);
+      else if (a.kind === "block") {
+        for (const c of a.callIds) push(blockLayers, `${f.path}::${c}`, id);
+        // a policy bound to a module-level name: `policy.execute(fn)` here or through an import
+        if (a.holder) push(objectLayers, fnKey(f, a.holder.objectId), { layerId: id, methods: a.holder.methods, paramIndex: a.holder.paramIndex });
+      }
       else if (a.kind === "helper") push(helpers, fnKey(f, a.functionId), { layerId: id, paramIndex: a.paramIndex, paramName: a.paramName });
       else if (a.kind === "object" && a.objectId) push(objectLayers, fnKey(f, a.objectId), { layerId: id, methods: a.methods, paramIndex: a.paramIndex });
     }
@@ -71,10 +81,13 @@ export function link(files: FileFacts[], settings: Settings): Model {
   // and on a service's default axios instance (axiosRetry(axios))
   const stubLayers = new Map<string, string[]>();
   const defaultInstanceLayers = new Map<string, string[]>();
+  // undici `setGlobalDispatcher(agent)` (ClientFact.processWide): every fetch of the service
+  const globalDispatcherLayers = new Map<string, Array<{ file: string; ids: string[] }>>();
   for (const f of files) {
     for (const c of f.clients) {
       if (!c.layerIds.length) continue;
       const ids = c.layerIds.map((id) => layerKey(f, id));
+      if (c.processWide) push(globalDispatcherLayers, index.fileService.get(f.path) ?? "", { file: f.path, ids });
       const imp = f.imports.find((i) => i.local === c.name);
       if (imp && imp.module === "axios" && (imp.isDefault || imp.member === null)) {
         const svc = index.fileService.get(f.path) ?? "";
@@ -89,22 +102,43 @@ export function link(files: FileFacts[], settings: Settings): Model {
     }
   }
 
+  // gRPC service-config .json files apply to the stubs of the services they name (§3.11)
+  for (const [key, ids] of grpcConfigClientLayers(files)) stubLayers.set(key, [...(stubLayers.get(key) ?? []), ...ids]);
+
   // C# HttpClient registrations (`AddHttpClient<T>().AddStandardResilienceHandler()`): their layers
   // and base address apply to the HttpClient injected into T; "*" (ConfigureHttpClientDefaults)
   // to every HttpClient of the service
+  // a named registration (`AddHttpClient("inventory")`, name "" on the fact) to the HttpClient
+  // `factory.CreateClient("inventory")` returns in the same service
   const registrations = new Map<string, Array<{ file: FileFacts; client: ClientFact }>>();
+  const svcOf = (f: FileFacts) => index.fileService.get(f.path) ?? "";
+  const clientName = (f: FileFacts, c: ClientFact) => evaluate(c.httpClientName ?? null, f, c.functionId, resolver, index.services.get(svcOf(f))?.env ?? {});
   for (const f of files) {
     if (f.language !== "csharp") continue;
     for (const c of f.clients) {
+      const name = c.name === "" && c.httpClientName ? clientName(f, c) : null;
+      if (name !== null) push(registrations, `name:${svcOf(f)}:${name}`, { file: f, client: c });
       if (!c.typedClient) continue;
       const t = c.typedClient === "*" ? null : resolver.resolve(f, c.functionId, c.typedClient);
       const key = c.typedClient === "*" ? `*:${index.fileService.get(f.path) ?? ""}` : t?.kind === "function" ? fnKey(t.file, t.fn.id) : null;
       if (key) push(registrations, key, { file: f, client: c });
     }
   }
+  addInterfaceDispatch(files, resolver, callsByFn);
+  // Polly retry counts read from appsettings*.json / the environment (LayerFact.configRef "dotnet")
+  for (const f of files) {
+    for (const l of f.layers) {
+      const id = layerKey(f, l.localId);
+      if (l.configRef?.library === "dotnet") layers.set(id, applyDotnetRetrySettings(layers.get(id)!, f, resolver, index.services.get(svcOf(f))?.env ?? {}));
+    }
+  }
   const registrationsOf = (client: ResolvedClient) => {
     if (client.file.language !== "csharp" || !registrations.size) return [];
     const out = [...(registrations.get(`*:${index.fileService.get(client.file.path) ?? ""}`) ?? [])];
+    if (client.client.httpClientName) {
+      const name = clientName(client.file, client.client);
+      return name === null ? out : [...out, ...(registrations.get(`name:${svcOf(client.file)}:${name}`) ?? [])];
+    }
     const parts = client.client.name.split(".");
     for (let i = parts.length - 1; i >= 1; i--) out.push(...(registrations.get(fnKey(client.file, parts.slice(0, i).join("."))) ?? []));
     return out;
@@ -157,7 +191,13 @@ export function link(files: FileFacts[], settings: Settings): Model {
       }
       if (req.library !== null) {
         // `axios.get(...)` uses the default instance, which axiosRetry(axios) configures process-wide
-        const shared = req.library === "axios" ? (defaultInstanceLayers.get(index.fileService.get(file.path) ?? "") ?? []) : [];
+        const svc = index.fileService.get(file.path) ?? "";
+        const shared =
+          req.library === "axios"
+            ? (defaultInstanceLayers.get(svc) ?? [])
+            : req.library === "fetch" || req.library === "undici"
+              ? (globalDispatcherLayers.get(svc) ?? []).filter((g) => g.file !== file.path).flatMap((g) => g.ids)
+              : [];
         return [{ call, file, layers: shared, baseUrl: null, via: { library: req.library, timeoutSeconds: null, timeoutSet: false } }];
       }
     }
@@ -180,7 +220,9 @@ export function link(files: FileFacts[], settings: Settings): Model {
         }
       }
     }
-    if (call.invokesArg !== undefined) {
+    // a retry helper already ran the callable under its layer (Go `withRetry(func() error {…})`)
+    const viaHelper = target?.kind === "function" && helpers.has(fnKey(target.file, target.fn.id));
+    if (call.invokesArg !== undefined && !viaHelper) {
       const arg = call.args.filter((a) => a.keyword === null)[call.invokesArg];
       const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
       if (passed?.kind === "function") {
@@ -281,8 +323,8 @@ export function link(files: FileFacts[], settings: Settings): Model {
   }
 
   // mesh: caller-side sidecars retry HTTP hops to in-cluster services
-  const routes: Array<{ file: FileFacts; route: MeshRouteFact }> = [];
-  for (const f of files) for (const route of f.routes) routes.push({ file: f, route });
+  // routes with their layers joined across files (Traefik, Kong, ingress-nginx, Emissary, Envoy Gateway)
+  const routes: Array<{ file: FileFacts; route: MeshRouteFact }> = gatewayRoutes(files, layers);
   const meshRoutes = routes.filter((r) => r.route.product === "istio" && !r.route.edge);
   // other meshes (Linkerd, Kuma, Consul: §4.4–§4.5, §4.12–§4.13) retry in the caller's proxy too;
   // their config is the evidence of the mesh, so their layers apply to every hop to a host they
@@ -397,9 +439,11 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null };
 }
 
-function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex): RetryLayer {
+function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;
-  const configured = l.envConfig ? fromEnvironment(l, index.services.get(service ?? "")?.env ?? {}) : l;
+  const fromEnv = l.envConfig ? fromEnvironment(l, index.services.get(service ?? "")?.env ?? {}) : l;
+  // settings files configure the layer (Resilience4j instances, §3.1)
+  const configured = l.configRef ? applyResilience4jConfig(fromEnv, file.path, resolver.config, index.services.get(service ?? "")?.env ?? {}) : fromEnv;
   return {
     ...configured,
     id: layerKey(file, l.localId),
@@ -427,6 +471,52 @@ function fromEnvironment(l: LayerFact, env: Record<string, string>): LayerFact {
     return { ...l, maxAttempts: byMode, attemptsSource: "config", attemptsNote: `${c.modeVar}=${mode} in the service's environment: ${byMode} attempts by default` };
   }
   return l;
+}
+
+/**
+ * C# calls through an interface (`_inventory.ReserveAsync()` on an injected `IInventoryClient`)
+ * resolve to the interface's member: such a call is replaced by calls of the same member of the
+ * implementations (CsImplementationFact), the DI-registered ones when the workspace registers
+ * any, else every class whose base list names the interface. Rewriting the call (rather than
+ * linking the bodiless member) keeps the caller's service and entry points as written.
+ */
+function addInterfaceDispatch(files: FileFacts[], resolver: Resolver, callsByFn: Map<string, CallFact[]>): void {
+  const impls = new Map<string, { file: FileFacts; fn: FunctionFact; registered: Set<string>; declared: Set<string> }>();
+  for (const f of files) {
+    for (const b of f.csImplementations ?? []) {
+      const iface = resolver.resolve(f, b.scopeId, b.iface);
+      const impl = b.source === "base-list" ? resolver.resolve(f, "<module>", b.impl) : resolver.resolve(f, b.scopeId, b.impl);
+      if (iface?.kind !== "function" || impl?.kind !== "function" || impl.fn.id === iface.fn.id) continue;
+      const key = fnKey(iface.file, iface.fn.id);
+      const entry = impls.get(key) ?? { file: iface.file, fn: iface.fn, registered: new Set<string>(), declared: new Set<string>() };
+      (b.source === "registration" ? entry.registered : entry.declared).add(impl.fn.id);
+      impls.set(key, entry);
+    }
+  }
+  // interface member → the implementations' members
+  const dispatch = new Map<string, string[]>();
+  const memberNames = new Set<string>();
+  for (const { file, fn, registered, declared } of impls.values()) {
+    for (const member of file.functions) {
+      if (!member.id.startsWith(`${fn.id}.`) || member.id.slice(fn.id.length + 1).includes(".")) continue;
+      const targets = [...(registered.size ? registered : declared)].map((implId) => `${implId}.${member.name}`).filter((id) => resolver.resolve(file, "<module>", id)?.kind === "function");
+      if (!targets.length) continue;
+      dispatch.set(fnKey(file, member.id), targets);
+      memberNames.add(member.name);
+    }
+  }
+  if (!dispatch.size) return;
+  for (const f of files) {
+    if (f.language !== "csharp") continue;
+    for (const call of f.calls) {
+      if (call.request || !memberNames.has(call.callee.slice(call.callee.lastIndexOf(".") + 1))) continue;
+      const target = resolver.resolve(f, call.functionId, call.callee);
+      const targets = target?.kind === "function" ? dispatch.get(fnKey(target.file, target.fn.id)) : undefined;
+      const list = targets ? callsByFn.get(fnKey(f, call.functionId)) : undefined;
+      const at = list ? list.indexOf(call) : -1;
+      if (at >= 0) list!.splice(at, 1, ...targets!.map((callee) => ({ ...call, callee })));
+    }
+  }
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

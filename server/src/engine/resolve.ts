@@ -5,6 +5,9 @@
  */
 import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
 import { ConfigIndex } from "./configEntries";
+import { GoIndex } from "./resolveGo";
+import { JvmIndex, JVM_LANGUAGES } from "./resolveJvm";
+import { TsPaths } from "./tsPaths";
 
 export type SymbolRef =
   | { kind: "function"; file: FileFacts; fn: FunctionFact }
@@ -21,11 +24,17 @@ export class Resolver {
   private readonly fnIndex = new Map<string, Map<string, FunctionFact>>();
   /** C#: fully qualified member ids (`Checkout.Resilience.Inventory`) across files */
   private readonly csSymbols = new Map<string, SymbolRef>();
+  /** Go: packages by folder, go.mod module paths (engine/resolveGo.ts) */
+  private readonly go: GoIndex;
+  /** Java/Kotlin: fully qualified ids, imports and packages (engine/resolveJvm.ts) */
+  private readonly jvm: JvmIndex;
   /** application settings files (Spring, .NET) by project folder */
   readonly config: ConfigIndex;
 
   constructor(files: FileFacts[], private readonly fileService: Map<string, string | null>) {
     this.config = new ConfigIndex(files);
+    this.go = new GoIndex(files);
+    this.jvm = new JvmIndex(files, fileService);
     for (const f of files) {
       this.byPath.set(f.path, f);
       this.fnIndex.set(f.path, new Map(f.functions.map((fn) => [fn.id, fn])));
@@ -66,15 +75,30 @@ export class Resolver {
     return pool.find((f) => this.fileService.get(f.path) === svc) ?? pool[0];
   }
 
+  /** tsconfig `paths`/`baseUrl` and workspace packages, built on the first non-relative import */
+  private tsPaths?: TsPaths;
+
   tsModule(spec: string, from: FileFacts): FileFacts | undefined {
-    if (!spec.startsWith(".")) return undefined;
+    if (!spec.startsWith(".")) {
+      this.tsPaths ??= new TsPaths(this.byPath);
+      if (this.tsPaths.isEmpty) return undefined;
+      for (const base of this.tsPaths.candidates(spec, from.path)) {
+        const f = this.tsFileAt(base);
+        if (f?.language === "typescript") return f;
+      }
+      return undefined;
+    }
     const dir = from.path.split("/").slice(0, -1);
     for (const seg of spec.split("/")) {
       if (seg === "." || seg === "") continue;
       if (seg === "..") dir.pop();
       else dir.push(seg);
     }
-    const base = dir.join("/");
+    return this.tsFileAt(dir.join("/"));
+  }
+
+  /** The TS/JS file a module path without extension names (`./x.js` written for `./x.ts` too). */
+  private tsFileAt(base: string): FileFacts | undefined {
     const stem = base.replace(/\.(m|c)?js$|\.jsx$/, "");
     for (const candidate of [base, ...TS_EXTENSIONS.map((e) => stem + e)]) {
       const f = this.byPath.get(candidate);
@@ -90,6 +114,8 @@ export class Resolver {
   resolve(file: FileFacts, scopeId: string, dotted: string, depth = 0): SymbolRef | null {
     if (depth > 6) return null;
     if (file.language === "csharp") return this.resolveCSharp(file, scopeId, dotted);
+    if (file.language === "go") return this.go.resolve(file, scopeId, dotted);
+    if (JVM_LANGUAGES.has(file.language)) return this.jvm.resolve(file, scopeId, dotted);
     const parts = dotted.split(".");
     // self.x / this.x inside a class method: a sibling method or an attribute client
     if ((parts[0] === "self" || parts[0] === "this") && parts.length >= 2) {
@@ -252,7 +278,7 @@ export function evaluate(
       const r = resolver.resolve(file, scopeId, value.name);
       if (r?.kind === "constant") {
         // C# constants are named by qualified id: their own references resolve in their class
-        const scope = r.file.language === "csharp" && r.constant.name.includes(".") ? r.constant.name.slice(0, r.constant.name.lastIndexOf(".")) : "<module>";
+        const scope = (r.file.language === "csharp" || JVM_LANGUAGES.has(r.file.language)) && r.constant.name.includes(".") ? r.constant.name.slice(0, r.constant.name.lastIndexOf(".")) : "<module>";
         return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1);
       }
       return null;
@@ -261,6 +287,10 @@ export function evaluate(
       // the environment overrides a setting (Spring relaxed binding: inventory.url ← INVENTORY_URL)
       const envName = value.key.replace(/[.:-]/g, "_").toUpperCase();
       if (env[envName] !== undefined) return env[envName]!;
+      // .NET: `Services__Inventory` sets `Services:Inventory`, names compared without case
+      const dotnetName = value.key.replace(/[.:]/g, "__").toLowerCase();
+      const dotnet = file.language === "csharp" ? Object.keys(env).find((k) => k.toLowerCase() === dotnetName) : undefined;
+      if (dotnet !== undefined) return env[dotnet]!;
       const hit = resolver.config.lookup(file.path, value.key);
       if (hit) return hit.value;
       return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1);

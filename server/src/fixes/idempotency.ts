@@ -84,10 +84,13 @@ function configIndex(callee: string): number {
   return -1;
 }
 
+const OPTIONS_SECOND = new Set(["got", "ky"]);
+
 function typescript(ed: TsEditor, call: LinkedCall): KeyFix | null {
   const node = ed.callAt(call.span.line, (t) => t === call.callee);
   if (!node) return null;
-  const index = configIndex(call.callee);
+  // got and ky take (url, options) for every verb (§2.2, §2.3): headers go in the options
+  const index = OPTIONS_SECOND.has(call.library ?? "") ? 1 : configIndex(call.callee);
   if (index < 0) return null;
   const id = tsStableId(node, ed.sf);
   if (!id) return null;

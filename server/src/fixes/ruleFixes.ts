@@ -12,6 +12,7 @@ export function layerOpFix(rule: string, op: LayerOp, safety: Safety, finding: F
   if (!layer) return [];
   const e = layerEdit(op, layer, ctx.text(layer.file), opContext(ctx, layer));
   if (!e) return [];
-  const title = safety === "unsafe" ? `${e.title} (changes behaviour)` : e.title;
-  return [fix(rule, title, safety, e.edits, { preferred, creates: e.creates })];
+  const actual: Safety = e.unsafe ? "unsafe" : safety;
+  const title = actual === "unsafe" ? `${e.title} (changes behaviour)` : e.title;
+  return [fix(rule, title, actual, e.edits, { preferred, creates: e.creates })];
 }

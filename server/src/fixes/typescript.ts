@@ -3,7 +3,7 @@
  * property in the literal's own layout), removing a statement and an import that became unused.
  * Positions come from the TypeScript parser (syntax only).
  */
-import { parseTypeScript, ts } from "../parsing/typescript";
+import { parseTypeScript, propertyNameText, ts } from "../parsing/typescript";
 import type { FixEdit } from "./types";
 
 export class TsEditor {
@@ -38,9 +38,99 @@ export class TsEditor {
     return found;
   }
 
+  /** The call or `new` expression whose start is on `line` (1-based) and that `accept`s. */
+  invocationAt(line: number, accept: (n: ts.CallExpression | ts.NewExpression) => boolean = () => true): ts.CallExpression | ts.NewExpression | null {
+    let found: ts.CallExpression | ts.NewExpression | null = null;
+    const visit = (n: ts.Node): void => {
+      if (found) return;
+      if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && this.sf.getLineAndCharacterOfPosition(n.getStart(this.sf)).line + 1 === line && accept(n)) {
+        found = n;
+        return;
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    return found;
+  }
+
+  /** The property `key` of an object literal (identifier or quoted name), the last one when repeated. */
+  property(obj: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
+    return [...obj.properties].reverse().find((p) => p.name && propertyNameText(p.name) === key);
+  }
+
+  /** Removes a property with its separator, keeping the literal's layout (its own line when it has one). */
+  removeProperty(obj: ts.ObjectLiteralExpression, prop: ts.ObjectLiteralElementLike): FixEdit {
+    const props = obj.properties;
+    const i = props.indexOf(prop);
+    const start = prop.getStart(this.sf);
+    const next = props[i + 1];
+    if (next) {
+      const lineStart = this.text.lastIndexOf("\n", start - 1) + 1;
+      const ownLine = /^[ \t]*$/.test(this.text.slice(lineStart, start)) && this.text.slice(prop.end, next.getStart(this.sf)).includes("\n");
+      return ownLine ? this.edit(lineStart, this.text.lastIndexOf("\n", next.getStart(this.sf) - 1) + 1, "") : this.edit(start, next.getStart(this.sf), "");
+    }
+    const prev = props[i - 1];
+    // the last property: from the end of the previous one, a trailing comma after it goes too
+    const after = this.text.slice(prop.end, obj.end - 1);
+    const end = /^\s*,/.test(after) ? prop.end + after.indexOf(",") + 1 : prop.end;
+    if (!prev) return this.edit(obj.getStart(this.sf) + 1, obj.end - 1, "");
+    const hadTrailingComma = /^\s*,/.test(after);
+    return this.edit(prev.end, end, hadTrailingComma ? "," : "");
+  }
+
+  /**
+   * A name exported by `module` usable here: through a namespace/default-object import
+   * (`cockatiel.ExponentialBackoff`), an existing named import, or a new specifier added to the
+   * module's named import. Null when the module is not imported with ES syntax.
+   */
+  importedName(module: string, name: string): { ref: string; edits: FixEdit[] } | null {
+    for (const stmt of this.sf.statements) {
+      if (!ts.isImportDeclaration(stmt) || !ts.isStringLiteral(stmt.moduleSpecifier) || stmt.moduleSpecifier.text !== module) continue;
+      const bindings = stmt.importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) return { ref: `${bindings.name.text}.${name}`, edits: [] };
+      if (bindings && ts.isNamedImports(bindings)) {
+        const have = bindings.elements.find((e) => (e.propertyName ?? e.name).text === name);
+        if (have) return { ref: have.name.text, edits: [] };
+        const last = bindings.elements[bindings.elements.length - 1];
+        if (!last) return null;
+        return { ref: name, edits: [this.edit(last.end, last.end, `, ${name}`)] };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * `name` from `module` in place of the named import `oldLocal` when nothing outside `replaced`
+   * uses `oldLocal` any more (the import line then names what the code uses); otherwise as
+   * importedName.
+   */
+  swapImportedName(module: string, oldLocal: string, name: string, replaced: [number, number]): { ref: string; edits: FixEdit[] } | null {
+    let usedElsewhere = false;
+    let specifier: ts.ImportSpecifier | null = null;
+    let haveNew = false;
+    const visit = (n: ts.Node): void => {
+      if (ts.isImportDeclaration(n)) {
+        const bindings = n.importClause?.namedBindings;
+        if (ts.isStringLiteral(n.moduleSpecifier) && n.moduleSpecifier.text === module && bindings && ts.isNamedImports(bindings)) {
+          for (const e of bindings.elements) {
+            if (e.name.text === oldLocal) specifier = e;
+            if ((e.propertyName ?? e.name).text === name) haveNew = true;
+          }
+        }
+        return;
+      }
+      if (ts.isIdentifier(n) && n.text === oldLocal && !(n.getStart(this.sf) >= replaced[0] && n.end <= replaced[1])) usedElsewhere = true;
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    const old = specifier as ts.ImportSpecifier | null;
+    if (usedElsewhere || !old || haveNew) return this.importedName(module, name);
+    return { ref: name, edits: [this.edit(old.getStart(this.sf), old.end, name)] };
+  }
+
   /** Sets `key: value` in an object literal: replaces the initializer or adds the property. */
   setProperty(obj: ts.ObjectLiteralExpression, key: string, valueText: string): FixEdit {
-    const existing = obj.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === key);
+    const existing = this.property(obj, key);
     if (existing && ts.isPropertyAssignment(existing)) return this.edit(existing.initializer.getStart(this.sf), existing.initializer.end, valueText);
     if (existing) return this.edit(existing.getStart(this.sf), existing.end, `${key}: ${valueText}`);
     return this.addProperty(obj, `${key}: ${valueText}`);

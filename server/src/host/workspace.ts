@@ -18,6 +18,7 @@ import picomatch from "picomatch";
 import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
 import { isTestFile, isTestFolder, sourceLanguage } from "../model/languages";
+import { isSpringConfigFile } from "../detectors/spring/settings";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -93,7 +94,9 @@ export function worthParsing(relPath: string, text: string): boolean {
   const lang = sourceLanguage(relPath);
   switch (lang) {
     case "yaml":
-      return YAML_WORTH_PARSING.test(text);
+      // Spring Boot settings files are read whatever they hold (service name, @Value settings)
+      // and a Helm chart's values.yaml may fill in templated counts (`attempts`, `tries`, `limit` keys)
+      return YAML_WORTH_PARSING.test(text) || isSpringConfigFile(relPath) || (/(^|\/)values\.ya?ml$/.test(relPath) && /attempts|tries|limit/i.test(text));
     case "python":
     case "typescript":
       return CODE_WORTH_PARSING.test(text);

@@ -146,7 +146,17 @@ export type LayerAttachment =
   /** a decorator on a function: retries everything the function does */
   | { kind: "function"; functionId: string }
   /** a loop (or tenacity `for attempt in Retrying()`) inside a function: retries the listed calls */
-  | { kind: "block"; functionId: string; callIds: string[] }
+  | {
+      kind: "block";
+      functionId: string;
+      callIds: string[];
+      /**
+       * the policy is also bound to a module-level name (a FunctionFact holder, as for "object"):
+       * calling one of `methods` on that name, in this file or through an import, runs the callable
+       * at `paramIndex` under the layer (cockatiel `export const policy = retry(…)`, §2.6)
+       */
+      holder?: { objectId: string; methods: string[]; paramIndex: number };
+    }
   /** a helper whose loop retries the callable passed as parameter `paramIndex`/`paramName` */
   | { kind: "helper"; functionId: string; paramIndex: number; paramName: string }
   /** a policy object configured on a client (see ClientFact.layerIds) */
@@ -188,7 +198,21 @@ export interface LayerFact {
    * `@Retry(name = "inventory")` reads `resilience4j.retry.instances.inventory.*` (§3.1). The
    * fields above hold the library defaults; the linker applies the configured values.
    */
-  configRef?: { library: "resilience4j"; instance: string };
+  configRef?:
+    | { library: "resilience4j"; instance: string }
+    /**
+     * .NET: Polly `MaxRetryAttempts` (retries) read from configuration — `config.GetValue<int>("k")`,
+     * or the `Retry:MaxRetryAttempts` of a section bound to the options
+     * (`AddStandardResilienceHandler(config.GetSection("Inventory:Resilience"))`); `fallbackRetries`
+     * applies when no settings file or environment variable sets the key.
+     */
+    | { library: "dotnet"; retriesKey: string; fallbackRetries: number | null };
+  /**
+   * Helm templates: the count was templated (`retries: {{ .Values.kong.retries | default 5 }}`);
+   * maxAttempts is null until the linker reads `key` from the chart's values.yaml (or `fallback`,
+   * the `default` literal): attempts = value + `offset` (the detector's retries→attempts step).
+   */
+  helmValue?: { chartDir: string; key: string; offset: number; fallback: number | null; expression: string };
   wait: WaitSpec;
   condition: RetryCondition;
   /** description of a retry budget / token bucket capping this layer, or null */
@@ -309,6 +333,18 @@ export interface ClientFact {
    * service-config `.json` file naming that service can apply to it (§3.11).
    */
   grpcService?: string;
+  /**
+   * The client is the process-wide default of its library (undici `setGlobalDispatcher(agent)`:
+   * Node's `fetch` and undici's `request` use it): its layers apply to those requests in every
+   * file of the service (the linker skips the client's own file, whose calls its layer lists).
+   */
+  processWide?: boolean;
+  /**
+   * C# named HttpClient: the name of the registration it belongs to. On a registration fact
+   * (`AddHttpClient("inventory", …)`, name ""; `typedClient` too for `AddHttpClient<T>("n")`) and on the HttpClient an
+   * `IHttpClientFactory.CreateClient("inventory")` returns; the linker joins them by the value.
+   */
+  httpClientName?: ValueExpr;
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */
@@ -380,6 +416,55 @@ export interface MeshRouteFact {
   /** local id of the LayerFact for this route's retries (may be a disabled layer) or null when the route sets no retries */
   layerId: string | null;
   timeoutSeconds: number | null;
+  /**
+   * Gateway objects defined elsewhere (maybe another file) that give this route its retries:
+   * a Traefik Middleware, the Kong Service of a backend, the ingress-nginx ConfigMap, the
+   * Emissary `ambassador` Module. The first one found replaces `layerId` (engine/gatewayLinks.ts).
+   */
+  configRefs?: GatewayRef[];
+}
+
+/** A reference by kind and name to a GatewayObjectFact ("" name = any object of the kind). */
+export interface GatewayRef {
+  kind: GatewayObjectKind;
+  name: string;
+  namespace: string | null;
+  /**
+   * Settings the referring route writes itself, merged over the object's `settings` instead of
+   * taking its layer (an Ingress's own ingress-nginx annotations over the controller ConfigMap).
+   */
+  settings?: Record<string, string>;
+}
+
+export type GatewayObjectKind =
+  | "traefik-middleware"
+  | "kong-service"
+  | "kong-ingress"
+  | "ingress-nginx-configmap"
+  | "emissary-module"
+  | "httproute"
+  | "envoy-gateway-policy";
+
+/**
+ * A gateway object other files refer to by name (Traefik Middleware, KongIngress, a Kong-annotated
+ * k8s Service, the ingress-nginx ConfigMap, the Emissary Module, a Gateway API HTTPRoute/GRPCRoute,
+ * an Envoy Gateway BackendTrafficPolicy); resolved at link time by engine/gatewayLinks.ts.
+ */
+export interface GatewayObjectFact {
+  kind: GatewayObjectKind;
+  name: string;
+  namespace: string | null;
+  span: SourceSpan;
+  /** the retry layer the object carries (local id), if any */
+  layerId: string | null;
+  /** objects it points at: a Service's `konghq.com/override`, a policy's targetRefs */
+  refs: GatewayRef[];
+  /** HTTPRoute/GRPCRoute: backendRefs service names; parents: parentRefs Gateway names */
+  destinations: string[];
+  parents: string[];
+  match: string | null;
+  /** retry settings as written (ingress-nginx ConfigMap keys), for routes that merge their own over them */
+  settings?: Record<string, string>;
 }
 
 /** An Envoy cluster: name → upstream addresses, and its retry budget. */
@@ -389,6 +474,33 @@ export interface ClusterFact {
   span: SourceSpan;
   retryBudget: string | null;
   maxRetries: number | null;
+}
+
+/**
+ * C#: a type standing for another at run time, so a call through an interface reaches the
+ * implementation: a class's base list (`class InventoryClient : IInventoryClient`) or a DI
+ * registration (`AddScoped<IInventoryClient, InventoryClient>()`, `AddHttpClient<I, C>()`).
+ * Names as written, resolved at link time in `scopeId`.
+ */
+export interface CsImplementationFact {
+  iface: string;
+  impl: string;
+  scopeId: string;
+  line: number;
+  source: "base-list" | "registration";
+}
+
+/**
+ * tsconfig.json / jsconfig.json module resolution settings as written; paths are relative to the
+ * file's folder, `extends` is followed by the linker (engine/tsPaths.ts). null = not set here.
+ */
+export interface TsConfigFact {
+  extends: string[];
+  baseUrl: string | null;
+  paths: Record<string, string[]> | null;
+  include: string[] | null;
+  exclude: string[] | null;
+  files: string[] | null;
 }
 
 export interface ProblemFact {
@@ -411,12 +523,34 @@ export interface FileFacts {
   exports: string[];
   /** exported name → local name where they differ (`export default handler` → default: handler) */
   exportAliases?: Record<string, string>;
+  /**
+   * Go: struct fields → their declared types as written in this file (`Server.inv` →
+   * `inventory.Client`), so `s.inv.Reserve()` in another file of the package finds the method
+   */
+  fieldTypes?: Record<string, string>;
   workloads: WorkloadFact[];
   namespaces: NamespaceFact[];
   routes: MeshRouteFact[];
   clusters: ClusterFact[];
   /** application configuration entries (Spring, .NET settings files) */
   configEntries?: ConfigEntryFact[];
+  /**
+   * Java/Kotlin: class id → its superclass and interfaces as written (`InventoryService`,
+   * `com.shop.Base`), so a call on an injected interface reaches the implementing class
+   */
+  supertypes?: Record<string, string[]>;
+  /** gateway objects referred to by name from other files (engine/gatewayLinks.ts) */
+  gatewayObjects?: GatewayObjectFact[];
+  /** a Helm chart's values.yaml: scalar values by dotted key (`kong.retries`), for templated counts */
+  helmValues?: { chartDir: string; entries: Record<string, { value: string; line: number }> };
+  /** a gRPC service-config `.json` file: the proto services its methodConfig names, and its layer */
+  grpcServiceConfig?: { services: string[]; layerId: string };
+  /** C# interface → implementation bindings (base lists, DI registrations) */
+  csImplementations?: CsImplementationFact[];
+  /** tsconfig.json / jsconfig.json: how non-relative imports resolve (`paths`, `baseUrl`) */
+  tsConfig?: TsConfigFact;
+  /** package.json of a workspace package: its name and entry module (relative to the file's folder) */
+  jsPackage?: { name: string; entry: string | null };
   /** function ids referenced as values (passed as callbacks): they are not entry points */
   referencedFunctions: string[];
   /** `retry-lens: ignore …` comments */

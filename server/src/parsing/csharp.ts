@@ -164,6 +164,8 @@ export function valueExpr(n: SyntaxNode | null | undefined): ValueExpr | null {
   if (!n) return null;
   const s = stringValue(n);
   if (s !== null) return { kind: "string", value: s };
+  const setting = settingRead(n);
+  if (setting) return setting;
   switch (n.type) {
     case "integer_literal":
     case "real_literal":
@@ -175,6 +177,10 @@ export function valueExpr(n: SyntaxNode | null | undefined): ValueExpr | null {
     }
     case "parenthesized_expression":
       return valueExpr(n.namedChildren[0]);
+    case "postfix_unary_expression":
+      // the null-forgiving `x!` is the value of x
+      if (n.text.endsWith("!")) return valueExpr(n.namedChildren[0]);
+      break;
     case "interpolated_string_expression": {
       const parts: ValueExpr[] = [];
       for (const c of n.namedChildren) {
@@ -193,7 +199,7 @@ export function valueExpr(n: SyntaxNode | null | undefined): ValueExpr | null {
       const l = valueExpr(n.childForFieldName("left"));
       const r = valueExpr(n.childForFieldName("right"));
       if (op === "+" && l && r) return { kind: "concat", parts: [l, r] };
-      if (op === "??" && l?.kind === "env" && !l.fallback && r) return { ...l, fallback: r };
+      if (op === "??" && (l?.kind === "env" || l?.kind === "setting") && !l.fallback && r) return { ...l, fallback: r };
       break;
     }
     case "invocation_expression": {
@@ -213,6 +219,60 @@ export function valueExpr(n: SyntaxNode | null | undefined): ValueExpr | null {
     }
   }
   return { kind: "unknown", text: n.text.slice(0, 120) };
+}
+
+/** `configuration`, `_config`, `builder.Configuration`, `context.Configuration`: an IConfiguration by its name. */
+function isConfigurationRoot(n: SyntaxNode | null | undefined): boolean {
+  const d = dottedName(n);
+  return d !== null && /^_?(configuration|config|cfg)$/i.test(d.slice(d.lastIndexOf(".") + 1));
+}
+
+/**
+ * The configuration path a section expression stands for: "" for the configuration itself,
+ * `Services:Inventory` for `config.GetSection("Services")["Inventory"]`-style chains; null otherwise.
+ */
+export function sectionPath(n: SyntaxNode | null | undefined): string | null {
+  if (!n) return null;
+  if (n.type === "postfix_unary_expression" && n.text.endsWith("!")) return sectionPath(n.namedChildren[0]);
+  if (n.type === "invocation_expression") {
+    const parts = callParts(n);
+    const member = memberName(parts.fn);
+    if (member !== "GetSection" && member !== "GetRequiredSection") return null;
+    const key = stringValue(parts.positional[0]);
+    const base = parts.fn?.type === "member_access_expression" ? sectionPath(parts.fn.childForFieldName("expression")) : null;
+    return key === null || base === null ? null : base ? `${base}:${key}` : key;
+  }
+  return isConfigurationRoot(n) ? "" : null;
+}
+
+/**
+ * .NET configuration reads (Microsoft.Extensions.Configuration): `config["Services:Inventory"]`,
+ * `config.GetSection("Services")["Inventory"]`, `….GetSection("X").Value`,
+ * `config.GetValue<string>("Services:Inventory", fallback)`, `config.GetConnectionString("x")`
+ * (section `ConnectionStrings`). Keys use "." as ConfigEntryFact does.
+ */
+function settingRead(n: SyntaxNode): ValueExpr | null {
+  const setting = (path: string, fallback?: ValueExpr | null): ValueExpr => ({ kind: "setting", key: path.replace(/:/g, "."), ...(fallback ? { fallback } : {}) });
+  if (n.type === "element_access_expression") {
+    const base = sectionPath(n.childForFieldName("expression"));
+    const args = n.namedChildren.find((c) => c?.type === "bracketed_argument_list")?.namedChildren.filter((c) => c?.type === "argument") ?? [];
+    const key = args.length === 1 ? stringValue(args[0]!.namedChildren[args[0]!.namedChildren.length - 1]) : null;
+    return base !== null && key !== null ? setting(base ? `${base}:${key}` : key) : null;
+  }
+  if (n.type === "member_access_expression" && dottedName(n.childForFieldName("name")) === "Value") {
+    const path = sectionPath(n.childForFieldName("expression"));
+    return path ? setting(path) : null;
+  }
+  if (n.type !== "invocation_expression") return null;
+  const parts = callParts(n);
+  const member = memberName(parts.fn);
+  const receiver = parts.fn?.type === "member_access_expression" ? parts.fn.childForFieldName("expression") : null;
+  const key = stringValue(parts.positional[0] ?? parts.keywords.get("key") ?? parts.keywords.get("name"));
+  if (key === null || !receiver) return null;
+  if (member === "GetConnectionString") return setting(`ConnectionStrings:${key}`);
+  const base = sectionPath(receiver);
+  if (member === "GetValue" && base !== null) return setting(base ? `${base}:${key}` : key, valueExpr(parts.positional[1] ?? parts.keywords.get("defaultValue")));
+  return null;
 }
 
 /**

@@ -48,7 +48,9 @@ test("§2.6 policy.execute(fn) runs fn under the layer (invokesArg 0, listed in 
   const exec = facts.calls.find((c) => c.callee === "policy.execute")!;
   assert.equal(exec.invokesArg, 0);
   assert.equal(exec.args[0]!.name, "<anon@L4>");
-  assert.deepEqual(layer.attach, { kind: "block", functionId: "<module>", callIds: [exec.id] });
+  // the module-level binding holds the policy: the linker applies it to `policy.execute` in any module
+  assert.deepEqual(layer.attach, { kind: "block", functionId: "<module>", callIds: [], holder: { objectId: "policy", methods: ["execute"], paramIndex: 0 } });
+  assert.ok(facts.functions.some((f) => f.id === "policy"));
   assert.equal(layer.label, "policy");
 });
 
@@ -65,7 +67,7 @@ test("§2.6 executions through wrap(policy, breaker) and retry(...).execute(fn) 
   assert.equal(facts.layers.length, 2);
   const [first, second] = facts.layers;
   const wrapped = facts.calls.find((c) => c.callee === "resilient.execute")!;
-  assert.deepEqual(first!.attach, { kind: "block", functionId: "<module>", callIds: [wrapped.id] });
+  assert.deepEqual(first!.attach, { kind: "block", functionId: "<module>", callIds: [wrapped.id], holder: { objectId: "retryPolicy", methods: ["execute"], paramIndex: 0 } });
   assert.equal(first!.maxAttempts, 2);
   assert.equal(second!.maxAttempts, 5);
   assert.equal((second!.attach as { callIds: string[] }).callIds.length, 1);

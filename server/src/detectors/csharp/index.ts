@@ -5,12 +5,14 @@
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
 import { createContext, type CsContext } from "./context";
+import { detectHttpClients } from "./httpClients";
 import { detectModule } from "./module";
 import { detectPolly } from "./polly";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
 const DETECTORS: Array<[string, (ctx: CsContext) => void]> = [
   ["module", detectModule],
+  ["http clients", detectHttpClients],
   ["polly", detectPolly],
 ];
 

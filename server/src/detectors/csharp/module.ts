@@ -5,7 +5,7 @@
  * HttpRequestMessage(HttpMethod.Post, url))`). ASP.NET entry points: `[HttpGet("x")]` actions and
  * minimal-API `app.MapGet("/x", …)` handlers.
  */
-import type { CallArg, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
+import type { CallArg, ClientFact, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
 import { parseSuppression } from "../../model/suppression";
 import {
   callParts,
@@ -19,6 +19,7 @@ import {
 } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, lambdaName, type CsContext } from "./context";
+import { clientNameExpr } from "./httpClients";
 
 /** HttpClient methods that send one request: method name → HTTP method (null: from the request message). */
 export const HTTP_CLIENT_METHODS: Record<string, string | null> = {
@@ -74,8 +75,19 @@ export function detectModule(ctx: CsContext): void {
   }
   // `_pipeline = provider.GetPipeline("key")` in a constructor: the class's field
   for (const a of descendants(root, "assignment_expression")) {
-    const key = pipelineKey(a.childForFieldName("right"));
+    const right = a.childForFieldName("right");
+    const key = pipelineKey(right);
     const left = dottedName(a.childForFieldName("left"));
+    // `_http = factory.CreateClient("inventory")` in a constructor: the field is that named client
+    const factoryName = right ? createdClientName(right) : null;
+    if (factoryName && left && !left.includes(".")) {
+      const scope = ctx.scopeId(a);
+      const field = `${scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope}.${left}`;
+      addClient(ctx, field, scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope, a, null, factoryName);
+    }
+    // `_http.BaseAddress = new Uri(…)` in a typed client's constructor: that client's base address
+    const owner = left?.endsWith(".BaseAddress") ? clientInScope(ctx, ctx.scopeId(a), left.slice(0, -".BaseAddress".length)) : undefined;
+    if (owner && !owner.baseUrl) owner.baseUrl = valueExpr(right);
     if (!key || !left || left.includes(".")) continue;
     const scope = ctx.scopeId(a);
     types.set(`${scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope}.${left}`, key);
@@ -195,14 +207,36 @@ function fieldOrLocal(ctx: CsContext, v: SyntaxNode, clientTypes: Set<string>, t
   if (type || created) types.set(scope, (type ?? created)!);
   const key = value ? pipelineKey(value) : null;
   if (key) types.set(scope, key);
-  const fromFactory = value?.type === "invocation_expression" && memberName(value.childForFieldName("function")) === "CreateClient";
-  if ((type && clientTypes.has(type)) || (created && clientTypes.has(created)) || fromFactory) {
-    addClient(ctx, scope, owner, v, value?.type === "object_creation_expression" ? value : null);
+  const factoryName = value ? createdClientName(value) : null;
+  if ((type && clientTypes.has(type)) || (created && clientTypes.has(created)) || factoryName) {
+    addClient(ctx, scope, owner, v, value?.type === "object_creation_expression" ? value : null, factoryName);
   }
 }
 
-function addClient(ctx: CsContext, name: string, functionId: string, at: SyntaxNode, creation: SyntaxNode | null): void {
-  if (ctx.facts.clients.some((c) => c.name === name)) return;
+/** The HttpClient a name stands for inside `scope`: a local, a parameter, then a field of an enclosing type. */
+function clientInScope(ctx: CsContext, scope: string, name: string): ClientFact | undefined {
+  if (name.includes(".")) return undefined;
+  const parts = scope === "<module>" ? [] : scope.split(".");
+  for (let i = parts.length; i >= 1; i--) {
+    const hit = ctx.facts.clients.find((c) => c.name === `${parts.slice(0, i).join(".")}.${name}`);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** `factory.CreateClient("inventory")` → the client name ("" = the default client for `CreateClient()`); null for other expressions. */
+function createdClientName(n: SyntaxNode): ValueExpr | null {
+  if (n.type !== "invocation_expression" || memberName(n.childForFieldName("function")) !== "CreateClient") return null;
+  const arg = callParts(n).positional[0] ?? callParts(n).keywords.get("name");
+  return arg ? (clientNameExpr(arg) ?? { kind: "unknown", text: arg.text.slice(0, 120) }) : { kind: "string", value: "" };
+}
+
+function addClient(ctx: CsContext, name: string, functionId: string, at: SyntaxNode, creation: SyntaxNode | null, factoryName: ValueExpr | null = null): void {
+  const existing = ctx.facts.clients.find((c) => c.name === name);
+  if (existing) {
+    if (factoryName) existing.httpClientName = factoryName;
+    return;
+  }
   let baseUrl: ValueExpr | null = null;
   let timeoutSet = false;
   const init = creation?.childForFieldName("initializer") ?? null;
@@ -226,6 +260,7 @@ function addClient(ctx: CsContext, name: string, functionId: string, at: SyntaxN
     // HttpClient.Timeout defaults to 100 s for the whole request
     timeoutSeconds: timeoutSet ? null : 100,
     timeoutSet: true,
+    ...(factoryName ? { httpClientName: factoryName } : {}),
   });
 }
 
@@ -263,6 +298,15 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
   for (const [k, v] of parts.keywords) args.push({ keyword: k, name: LAMBDAS.has(v.type) ? lambdaName(v) : dottedName(v) });
   // method groups passed as callbacks are not entry points
   for (const a of args) if (a.name && !a.name.startsWith("lambda@")) ctx.facts.referencedFunctions.push(a.name);
+  // `factory.CreateClient("inventory").GetStringAsync(url)`: a client of its own, named after the call
+  const receiver = parts.fn?.type === "member_access_expression" ? parts.fn.childForFieldName("expression") : null;
+  const inlineName = !callee && receiver ? createdClientName(receiver) : null;
+  const sent = memberName(parts.fn) ?? "";
+  if (inlineName && sent in HTTP_CLIENT_METHODS) {
+    const label = `CreateClient(${(inlineName.kind === "string" ? inlineName.value : inlineName.kind === "ref" ? inlineName.name : "…").replace(/[.\s]/g, "_")})`;
+    addClient(ctx, `${functionId}.${label}`, functionId, receiver!, null, inlineName);
+    callee = `${label}.${sent}`;
+  }
   if (!callee) return;
   // minimal API: app.MapGet("/x", handler)
   if (member in MINIMAL_API) {
@@ -273,7 +317,7 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
       if (fn) fn.handler = { method: MINIMAL_API[member] ?? null, route: route.startsWith("/") ? route : `/${route}` };
     }
   }
-  const request = requestOf(ctx, call, member, parts);
+  const request = requestOf(ctx, call, member || sent, parts);
   ctx.facts.calls.push({
     id: ctx.nextId("C", call),
     span: nodeSpan(call),

@@ -27,6 +27,7 @@ import {
   nodeSpan,
   numberValue,
   stringValue,
+  sectionPath,
   timeSpanSeconds,
   valueExpr,
 } from "../../parsing/csharp";
@@ -34,6 +35,7 @@ import type { SyntaxNode } from "../../parsing/treeSitter";
 import { fmtSeconds } from "../python/waits";
 import type { CsContext } from "./context";
 import { pipelineKeyId } from "./module";
+import { registrationCallOf, registrationFact, registrationLabel } from "./httpClients";
 
 const V8_EXECUTE = ["Execute", "ExecuteAsync", "ExecuteOutcomeAsync"];
 const V7_EXECUTE = ["Execute", "ExecuteAsync", "ExecuteAndCapture", "ExecuteAndCaptureAsync"];
@@ -133,35 +135,23 @@ function enclosingHandlerCall(n: SyntaxNode, names: string[]): SyntaxNode | null
 }
 
 /**
- * The HttpClient registration a resilience handler sits on: `AddHttpClient<T>(…)` in its receiver
- * chain (typed client T, with a `BaseAddress` set in its configure lambda), or an enclosing
- * `ConfigureHttpClientDefaults(b => …)` (every HttpClient of the service). Recorded as a ClientFact
- * carrying the layer; the linker applies it to the HttpClient injected into T.
+ * The HttpClient registration a resilience handler sits on: the `AddHttpClient<T>(…)` /
+ * `AddHttpClient("name", …)` in its receiver chain (recorded by httpClients.ts), which gets the
+ * layer, or an enclosing `ConfigureHttpClientDefaults(b => …)` (every HttpClient of the service).
+ * The linker applies it to the HttpClient injected into T or created by that name. Returns the label.
  */
 function registerClient(ctx: CsContext, handlerCall: SyntaxNode, layerId: string): string | undefined {
-  let typedClient: string | undefined;
-  let baseUrl: import("../../model/facts").ValueExpr | null = null;
-  for (let p: SyntaxNode | null = handlerCall.childForFieldName("function")?.childForFieldName("expression") ?? null; p; ) {
-    if (p.type !== "invocation_expression") break;
-    const fn = p.childForFieldName("function");
-    if (memberName(fn) === "AddHttpClient") {
-      const name = fn?.childForFieldName("name");
-      const typeArgs = name?.type === "generic_name" ? name.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren.filter(Boolean) ?? [] : [];
-      const t = typeArgs[typeArgs.length - 1];
-      if (t) typedClient = dottedName(t) ?? t.text;
-      for (const a of descendants(p.childForFieldName("arguments") ?? p, "assignment_expression")) {
-        if (dottedName(a.childForFieldName("left"))?.endsWith(".BaseAddress")) baseUrl = valueExpr(a.childForFieldName("right"));
-      }
-      break;
-    }
-    p = fn?.type === "member_access_expression" ? fn.childForFieldName("expression") : null;
+  const registration = registrationCallOf(handlerCall);
+  const known = registration ? registrationFact(ctx, registration) : undefined;
+  if (known) {
+    known.layerIds.push(layerId);
+    return registrationLabel(known);
   }
-  if (!typedClient) {
-    for (let p = handlerCall.parent; p; p = p.parent) {
-      if (p.type === "invocation_expression" && memberName(p.childForFieldName("function")) === "ConfigureHttpClientDefaults") {
-        typedClient = "*";
-        break;
-      }
+  let typedClient: string | undefined;
+  for (let p = handlerCall.parent; p; p = p.parent) {
+    if (p.type === "invocation_expression" && memberName(p.childForFieldName("function")) === "ConfigureHttpClientDefaults") {
+      typedClient = "*";
+      break;
     }
   }
   ctx.facts.clients.push({
@@ -170,7 +160,7 @@ function registerClient(ctx: CsContext, handlerCall: SyntaxNode, layerId: string
     functionId: ctx.scopeId(handlerCall),
     span: nodeSpan(handlerCall),
     library: "HttpClient",
-    baseUrl,
+    baseUrl: null,
     layerIds: [layerId],
     fromCall: null,
     perCall: false,
@@ -249,6 +239,7 @@ export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = 
   let attemptsSource: "config" | "default" = "default";
   let countUnknown = false;
   let attemptsNote = "MaxRetryAttempts defaults to 3 retries → 4 attempts";
+  let configRef: LayerFact["configRef"];
   if (max) {
     attemptsSource = "config";
     const n = numberValue(max);
@@ -259,6 +250,13 @@ export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = 
       maxAttempts = null;
       countUnknown = true;
       attemptsNote = `MaxRetryAttempts = ${max.text} (not a literal)`;
+      // `config.GetValue<int>("Inventory:Retries", 5)`: the linker reads the settings files
+      const setting = valueExpr(max);
+      if (setting?.kind === "setting") {
+        const fallback = setting.fallback?.kind === "number" ? setting.fallback.value : null;
+        configRef = { library: "dotnet", retriesKey: setting.key, fallbackRetries: fallback };
+        attemptsNote = `MaxRetryAttempts from setting ${setting.key}${fallback !== null ? ` (default ${fallback})` : ""}`;
+      }
     } else {
       maxAttempts = n + 1;
       attemptsNote = `MaxRetryAttempts = ${n} retries → ${n + 1} attempts`;
@@ -274,6 +272,7 @@ export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = 
     attemptsSource,
     attemptsNote,
     ...(countUnknown ? { countUnknown } : {}),
+    ...(configRef ? { configRef } : {}),
     timeBound: null,
     wait,
     condition,
@@ -498,6 +497,11 @@ function standardHandler(call: SyntaxNode): Base {
   }
   const base = v8Layer(opts, true, "Microsoft.Extensions.Http.Resilience");
   if (base.attemptsSource === "default") base.attemptsNote = "standard resilience handler: 3 retries → 4 attempts";
+  // options bound from configuration: `AddStandardResilienceHandler(config.GetSection("X"))`,
+  // `o => config.GetSection("X").Bind(o)`: the section's Retry:MaxRetryAttempts, else the default
+  const bound = lambda?.type === "lambda_expression" ? descendants(lambda, "invocation_expression").find((c) => memberName(c.childForFieldName("function")) === "Bind") : null;
+  const section = sectionPath(lambda?.type === "lambda_expression" ? (bound?.childForFieldName("function")?.childForFieldName("expression") ?? null) : lambda);
+  if (section && !opts.has("MaxRetryAttempts")) base.configRef = { library: "dotnet", retriesKey: `${section}:Retry:MaxRetryAttempts`.replace(/:/g, "."), fallbackRetries: 3 };
   if (unsafeDisabled) base.condition = { ...base.condition, afterSendMethods: ["GET", "HEAD", "OPTIONS", "TRACE"] };
   return { ...base, kind: "dotnet-standard-resilience", perTryTimeoutSeconds: 10, overallTimeoutSeconds: 30 };
 }

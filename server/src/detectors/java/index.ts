@@ -1,13 +1,98 @@
 /**
- * Java and Kotlin extraction (tree-sitter-java, tree-sitter-kotlin).
- * PLACEHOLDER: detectors arrive with the JVM part of the languages issue.
+ * Java and Kotlin extraction (tree-sitter-java 0.23, tree-sitter-kotlin 1.1): each grammar's
+ * adapter turns the tree into the neutral model of `syntax.ts`; the detectors below read only
+ * that model, so Spring (MVC, clients, Feign, retry), Resilience4j, MicroProfile, Reactor and OkHttp are written once for both
+ * languages. Each detector runs in a guard: one failing detector costs its own facts only.
  */
 import { emptyFacts, type FileFacts } from "../../model/facts";
+import { parseTree, type SyntaxNode, type Tree } from "../../parsing/treeSitter";
+import { createContext, type JvmContext } from "./context";
+import { detectFeign } from "./feign";
+import { detectHttp } from "./http";
+import { javaFile } from "./javaSyntax";
+import { parseKotlin } from "./kotlinSyntax";
+import { detectMicroProfile } from "./microprofile";
+import { detectModule } from "./module";
+import { detectOkHttp } from "./okhttp";
+import { detectReactor } from "./reactor";
+import { detectResilience4j } from "./resilience4j";
+import { detectSpringRetry } from "./springRetry";
+import type { JvmFile } from "./syntax";
 
-export function extractJava(path: string, _text: string): FileFacts {
-  return emptyFacts(path, "java");
+/** Order matters: module facts (functions, calls) first, then clients; layer detectors read both. */
+const DETECTORS: Array<[string, (ctx: JvmContext) => void]> = [
+  ["module", detectModule],
+  ["http", detectHttp],
+  ["feign", detectFeign],
+  ["resilience4j", detectResilience4j],
+  ["spring-retry", detectSpringRetry],
+  ["microprofile", detectMicroProfile],
+  ["reactor", detectReactor],
+  ["okhttp", detectOkHttp],
+];
+
+export function extractJava(path: string, text: string): FileFacts {
+  const facts = emptyFacts(path, "java");
+  let tree: Tree | null = null;
+  try {
+    tree = parseTree("java", text);
+    const t = tree;
+    run(facts, () => javaFile(t), t.rootNode);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `java extraction failed: ${(err as Error).message}` });
+  } finally {
+    tree?.delete();
+  }
+  return facts;
 }
 
-export function extractKotlin(path: string, _text: string): FileFacts {
-  return emptyFacts(path, "kotlin");
+export function extractKotlin(path: string, text: string): FileFacts {
+  const facts = emptyFacts(path, "kotlin");
+  let trees: Tree[] = [];
+  try {
+    const parsed = parseKotlin(text);
+    trees = parsed.trees;
+    run(facts, () => parsed.file, parsed.file.root);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `kotlin extraction failed: ${(err as Error).message}` });
+  } finally {
+    for (const t of trees) t.delete();
+  }
+  return facts;
+}
+
+function run(facts: FileFacts, build: () => JvmFile, root: SyntaxNode): void {
+  let file: JvmFile;
+  try {
+    file = build();
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `reading the syntax tree failed: ${(err as Error).message}` });
+    return;
+  }
+  // the package: the linker resolves same-package names through it
+  facts.module = file.pkg || null;
+  const ctx = createContext(file, facts);
+  for (const [name, detect] of DETECTORS) {
+    try {
+      detect(ctx);
+    } catch (err) {
+      facts.problems.push({ line: 1, message: `${name} detector failed: ${(err as Error).message}` });
+    }
+  }
+  // a chain nests its last call outermost: keep layers in document order
+  facts.layers.sort((a, b) => a.anchor.line - b.anchor.line || a.anchor.column - b.anchor.column);
+  if (root.hasError) facts.problems.push({ line: firstError(root), message: "syntax error: facts after this point may be partial" });
+}
+
+function firstError(root: SyntaxNode): number {
+  const stack = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === "ERROR" || n.isMissing) return n.startPosition.row + 1;
+    for (let i = n.childCount - 1; i >= 0; i--) {
+      const c = n.child(i);
+      if (c && (c.hasError || c.type === "ERROR" || c.isMissing)) stack.push(c);
+    }
+  }
+  return 1;
 }

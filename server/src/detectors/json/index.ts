@@ -5,9 +5,15 @@
 import type { FileFacts } from "../../model/facts";
 import { emptyFacts } from "../../model/facts";
 import { extractPackageJson } from "./packageJson";
+import { APPSETTINGS_FILE, extractAppSettings } from "./appsettings";
+import { extractTsConfig, TSCONFIG_FILE, withJsPackage } from "./tsconfig";
+import { extractGrpcServiceConfigJson } from "./grpcServiceConfig";
 
 export function extractJson(path: string, text: string): FileFacts {
   const base = path.slice(path.lastIndexOf("/") + 1);
-  if (base === "package.json") return extractPackageJson(path, text);
+  if (base === "package.json") return withJsPackage(extractPackageJson(path, text), path, text);
+  if (APPSETTINGS_FILE.test(base)) return extractAppSettings(path, text);
+  if (TSCONFIG_FILE.test(base)) return extractTsConfig(path, text);
+  if (!/^(appsettings|[jt]sconfig)\b/i.test(base) && text.includes('"methodConfig"')) return extractGrpcServiceConfigJson(path, text);
   return emptyFacts(path, "json");
 }

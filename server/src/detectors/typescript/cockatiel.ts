@@ -9,9 +9,10 @@
  * `new ExponentialBackoff()` is 128 ms × 2 up to 30 s with decorrelated jitter on by default
  * (`generator: noJitterGenerator` turns it off); `new ConstantBackoff(ms)` is fixed.
  *
- * `policy.execute(fn)` runs fn under the layer: each such call (also through
- * `wrap(policy, breaker)` and `retry(...).execute(fn)`) gets `invokesArg: 0` and is listed in the
- * layer's `block` attachment. Executions in other files than the policy's are not followed.
+ * `policy.execute(fn)` runs fn under the layer: each such call gets `invokesArg: 0`. A policy bound
+ * to a module-level name is the layer's `holder` (a FunctionFact named after it), so the linker
+ * applies it to `policy.execute(fn)` here and in every module importing it; executions through
+ * `wrap(policy, breaker)` and `retry(...).execute(fn)` are listed in the `block` attachment.
  */
 import type { FileFacts, RetryCondition, WaitSpec } from "../../model/facts";
 import { dottedName, spanOf, ts, unwrap } from "../../parsing/typescript";
@@ -148,11 +149,13 @@ export function extractCockatielFacts(sf: ts.SourceFile, index: FileIndex, facts
     if (ts.isPropertyAccessExpression(parent) && parent.name.text === "execute" && ts.isCallExpression(parent.parent)) executes.push(parent.parent);
     const bound = new Set<string>();
     const name = bindingName(call);
-    if (name) bound.add(name);
+    const functionId = index.enclosingId(call);
+    const holder = name && !name.includes(".") && functionId === MODULE ? name : null;
+    if (name && !holder) bound.add(name);
     // wrap(policy, breaker) → another name for a policy that includes this one (one level)
     for (const w of index.calls) {
       if (exportOf(w.expression, names) !== "wrap") continue;
-      if (!w.arguments.some((a) => a === call || bound.has(dottedName(a) ?? ""))) continue;
+      if (!w.arguments.some((a) => a === call || bound.has(dottedName(a) ?? "") || (holder !== null && dottedName(a) === holder))) continue;
       const wn = bindingName(w);
       if (wn) bound.add(wn);
       const wp = w.parent;
@@ -161,19 +164,24 @@ export function extractCockatielFacts(sf: ts.SourceFile, index: FileIndex, facts
     for (const c of index.calls) {
       const callee = unwrap(c.expression);
       if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "execute") continue;
-      if (bound.has(dottedName(callee.expression) ?? "")) executes.push(c);
+      const receiver = dottedName(callee.expression) ?? "";
+      if (bound.has(receiver)) executes.push(c);
+      else if (holder && receiver === holder) markInvokes(facts, c, sf, index, 0);
     }
     const callIds: string[] = [];
     for (const c of executes) {
       const fact = markInvokes(facts, c, sf, index, 0);
       if (fact) callIds.push(fact.id);
     }
-    const functionId = index.enclosingId(call);
+    if (holder && !facts.functions.some((f) => f.id === holder)) {
+      const at = spanOf(call, sf);
+      facts.functions.push({ id: holder, name: holder, span: at, params: [], paramDefaults: {}, topLevel: true, handler: null, raisesOnStatus: false, returnsClientId: null });
+    }
     facts.layers.push({
       ...core,
       localId: ids.next("L", call, sf),
       anchor: spanOf(call, sf),
-      attach: { kind: "block", functionId, callIds },
+      attach: { kind: "block", functionId, callIds, ...(holder ? { holder: { objectId: holder, methods: ["execute"], paramIndex: 0 } } : {}) },
       label: name || `cockatiel retry in ${functionId === MODULE ? "module" : functionId}`,
     });
   }

@@ -16,7 +16,9 @@
  * - `retryThrottling` is a budget: retries stop while tokens ≤ maxTokens/2 (§3.12).
  * - No retry policy → no layer (only transparent retries, §2.10).
  * Method calls on the client in the same file (`client.getOrder(req, cb)`) become gRPC requests
- * to `grpc://<address>`.
+ * to `grpc://<address>`. Stubs built without a service config (`new proto.orders.v1.OrderService
+ * (address, grpc.credentials…)`, `new OrderServiceClient(…)`) are clients too, with
+ * `grpcService` set, so a service-config `.json` file can apply to them (engine/grpcConfigLinks.ts).
  */
 import type { ClientFact, FileFacts, ValueExpr } from "../../model/facts";
 import { calledMember, dottedName, propertyNameText, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
@@ -109,6 +111,7 @@ export function extractGrpcFacts(sf: ts.SourceFile, index: FileIndex, facts: Fil
     ts.forEachChild(n, visit);
   };
   visit(sf);
+  const configured = new Set<ts.NewExpression>();
   for (const prop of props) {
     const config = serviceConfig(sf, prop.initializer);
     if (!config) continue;
@@ -117,21 +120,55 @@ export function extractGrpcFacts(sf: ts.SourceFile, index: FileIndex, facts: Fil
     const core = grpcLayerCore(config, policies, "@grpc/grpc-js");
     const localId = ids.next("L", prop, sf);
     const ctors = constructorsOf(prop.parent as ts.ObjectLiteralExpression, index);
-    const clients: ClientFact[] = ctors.map((n) => addClient(facts, sf, ids, index, n, "@grpc/grpc-js"));
+    const clients: ClientFact[] = ctors.map((n) => addStub(facts, sf, ids, index, n));
     for (const c of clients) c.layerIds.push(localId);
+    ctors.forEach((n) => configured.add(n));
     facts.layers.push({ ...core, localId, anchor: spanOf(prop, sf), attach: { kind: "client" }, label: clients[0]?.name || "gRPC channel" });
-    // RPCs on the client in this file: requests to grpc://<address>
-    ctors.forEach((n, i) => {
-      const name = bindingName(n);
-      if (!name) return;
-      const url = addressOf(n);
-      for (const call of index.calls) {
-        const recv = ts.isPropertyAccessExpression(unwrap(call.expression)) ? (unwrap(call.expression) as ts.PropertyAccessExpression).expression : undefined;
-        const member = calledMember(call);
-        if (!recv || !member || NOT_RPCS.has(member) || dottedName(recv) !== name) continue;
-        const fact = callFactOf(facts, call, sf);
-        if (fact && !fact.request) fact.request = { method: null, url, protocol: "grpc", idempotencyKey: null, timeoutSeconds: null, library: clients[i]!.library };
-      }
-    });
   }
+  // stubs built without an in-code service config: a `.json` service config may apply (§3.11,
+  // engine/grpcConfigLinks.ts), so they are clients too, named by their proto service
+  if (!index.imports.some((i) => GRPC_MODULES.includes(i.module))) return;
+  for (const n of index.newExpressions) if (!configured.has(n) && stubService(n) !== null && sendsWithCredentials(n)) addStub(facts, sf, ids, index, n);
+}
+
+/** A ClientFact for `new <pkg>.OrderService(address, creds, …)`, with its RPCs in this file as gRPC requests. */
+function addStub(facts: FileFacts, sf: ts.SourceFile, ids: IdAllocator, index: FileIndex, n: ts.NewExpression): ClientFact {
+  const client = addClient(facts, sf, ids, index, n, "@grpc/grpc-js");
+  const service = stubService(n);
+  if (service) client.grpcService = service;
+  // every RPC on the stub sends to its address, in whichever module imports it (an SDK-style
+  // client, ClientFact.sdk); only a literal address can be named that way
+  const address = n.arguments?.[0] ? valueOf(n.arguments[0]) : null;
+  if (address?.kind === "string") client.sdk = { target: `grpc://${address.value}`, notSending: [...NOT_RPCS] };
+  const name = bindingName(n);
+  if (!name) return client;
+  const url = addressOf(n);
+  // RPCs on the client in this file: requests to grpc://<address>
+  for (const call of index.calls) {
+    const recv = ts.isPropertyAccessExpression(unwrap(call.expression)) ? (unwrap(call.expression) as ts.PropertyAccessExpression).expression : undefined;
+    const member = calledMember(call);
+    if (!recv || !member || NOT_RPCS.has(member) || dottedName(recv) !== name) continue;
+    const fact = callFactOf(facts, call, sf);
+    if (fact && !fact.request) fact.request = { method: null, url, protocol: "grpc", idempotencyKey: null, timeoutSeconds: null, library: client.library };
+  }
+  return client;
+}
+
+/**
+ * The proto service a stub constructor names: `new proto.orders.v1.OrderService(…)` (dynamic
+ * proto-loader) → "OrderService"; `new OrderServiceClient(…)` (static codegen appends "Client")
+ * → "OrderService". Only names that end in Service or Client count.
+ */
+function stubService(n: ts.NewExpression): string | null {
+  const callee = dottedName(n.expression);
+  const last = callee?.split(".").pop() ?? "";
+  if (/^[A-Z]\w*Service$/.test(last)) return last;
+  if (/^[A-Z]\w*Client$/.test(last) && last !== "Client") return last.slice(0, -"Client".length);
+  return null;
+}
+
+/** grpc-js stubs take (address, credentials[, options]): the second argument names credentials. */
+function sendsWithCredentials(n: ts.NewExpression): boolean {
+  const creds = n.arguments?.[1];
+  return creds !== undefined && /credentials/i.test(creds.getText());
 }

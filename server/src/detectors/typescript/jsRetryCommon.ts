@@ -323,7 +323,9 @@ function looksLikeUrl(arg: ts.Expression): boolean {
  * and otherwise follows it as the function call it is (link.ts reachOfCall).
  */
 export function extractImportedCallableRequests(sf: ts.SourceFile, index: FileIndex, facts: FileFacts): void {
-  const relative = new Set(index.imports.filter((i) => i.module.startsWith(".")).map((i) => i.local));
+  // relative imports, and non-relative ones a tsconfig alias or a workspace package may resolve
+  // (`@/lib/http`, `@shop/http`); an npm package's binding simply never resolves to a client
+  const relative = new Set(index.imports.filter((i) => !i.module.startsWith("node:")).map((i) => i.local));
   if (relative.size === 0) return;
   for (const c of index.calls) {
     const callee = unwrap(c.expression);

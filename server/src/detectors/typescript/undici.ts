@@ -9,7 +9,8 @@
  *   `agent.request(...)` is a request through the client. `fetch(url, { dispatcher: agent })`
  *   and undici's `request(url, { dispatcher: agent })` in the same file are listed in the
  *   layer's `block` attachment; with `setGlobalDispatcher(agent)`, so are the file's fetch calls
- *   without their own dispatcher (other files are not followed).
+ *   without their own dispatcher, and the client is `processWide`: the linker applies it to the
+ *   fetch/undici requests of the service's other files.
  * - Defaults: `maxRetries: 5` → 6 attempts (counter incremented before the check);
  *   `minTimeout: 500` ms × `timeoutFactor: 2` up to `maxTimeout: 30 000` ms, **no jitter**
  *   (RL004); Retry-After honoured; methods GET/HEAD/OPTIONS/PUT/DELETE/TRACE/QUERY only
@@ -149,6 +150,7 @@ export function extractUndiciFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     const global = index.calls.some(
       (c) => memberOf(c.expression) === "setGlobalDispatcher" && c.arguments[0] && (unwrap(c.arguments[0]) === f.bound || (name !== "" && dottedName(c.arguments[0]) === name)),
     );
+    if (global) client.processWide = true;
     const callIds: string[] = [];
     for (const c of index.calls) {
       if (!requestNames.has(calleeText(c.expression)) || !c.arguments[0]) continue;

@@ -10,6 +10,7 @@ import { parseYaml, type YamlFile } from "../../parsing/yaml";
 import { detectCompose } from "./compose";
 import type { YamlDetector, YamlDetectorContext } from "./context";
 import { detectEnvoy } from "./envoy";
+import { detectEnvoyGateway } from "./envoyGateway";
 import { detectIstio } from "./istio";
 import { detectKubernetes } from "./kubernetes";
 import { detectConsul } from "./consul";
@@ -21,6 +22,9 @@ import { detectKong } from "./kong";
 import { detectKuma } from "./kuma";
 import { detectLinkerd } from "./linkerd";
 import { detectTraefik } from "./traefik";
+import { isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
+import { renderHelmTemplate, type RenderedTemplate } from "./helmRender";
+import { detectSpringApplicationYaml } from "../spring/applicationYaml";
 
 const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "kubernetes", run: detectKubernetes },
@@ -36,14 +40,19 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "consul", run: detectConsul },
   { name: "emissary", run: detectEmissary },
   { name: "gloo", run: detectGloo },
+  { name: "envoy-gateway", run: detectEnvoyGateway },
+  { name: "spring", run: detectSpringApplicationYaml },
 ];
 
 /** `path` is workspace-relative with '/' separators. */
 export function extractYaml(path: string, text: string): FileFacts {
   const facts = emptyFacts(path, "yaml");
   let file: YamlFile;
+  let helm: RenderedTemplate | null = null;
   try {
-    file = parseYaml(text);
+    // Helm templates are rendered statically first (helm.ts); line numbers are kept
+    helm = isHelmTemplate(path, text) ? renderHelmTemplate(text) : null;
+    file = parseYaml(helm?.text ?? text);
   } catch (err) {
     facts.problems.push({ line: 1, message: `YAML could not be read: ${message(err)}` });
     return facts;
@@ -67,6 +76,7 @@ export function extractYaml(path: string, text: string): FileFacts {
       return id;
     },
   };
+  if (isHelmValues(path)) recordHelmValues(facts, file);
   for (const doc of file.documents) {
     for (const detector of DETECTORS) {
       try {
@@ -75,6 +85,13 @@ export function extractYaml(path: string, text: string): FileFacts {
         const line = doc.root?.range ? file.lineCounter.linePos(doc.root.range[0]).line : 1;
         facts.problems.push({ line, message: `${detector.name} detector failed on document ${doc.index + 1}: ${message(err)}` });
       }
+    }
+  }
+  if (helm) {
+    try {
+      markTemplatedLayers(facts, helm);
+    } catch (err) {
+      facts.problems.push({ line: 1, message: `Helm template could not be read: ${message(err)}` });
     }
   }
   return facts;

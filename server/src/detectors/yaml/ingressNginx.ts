@@ -10,18 +10,29 @@
  * `"off"` turns retries off. No back-off (RL003 applies).
  *
  * Which Ingresses: ingressClassName / kubernetes.io/ingress.class "nginx", or any Ingress that
- * carries an nginx.ingress.kubernetes.io annotation. Not read: the controller ConfigMap's
- * cluster-wide `proxy-next-upstream(-tries)` keys (another file; the defaults are assumed).
+ * carries an nginx.ingress.kubernetes.io annotation.
+ *
+ * The controller ConfigMap (`data.proxy-next-upstream-tries`, `proxy-next-upstream`,
+ * `proxy-next-upstream-timeout`, `retry-non-idempotent`) sets the cluster-wide default: it is a
+ * GatewayObjectFact with its own layer (anchored on the first of those keys) and its settings.
+ * Every nginx Ingress route carries a `configRefs` entry for it: without retry annotations the
+ * linker (engine/gatewayLinks.ts) gives it the ConfigMap's layer instead of the built-in
+ * default; with some, the Ingress keeps its layer and the ConfigMap fills in the keys it leaves
+ * unset (annotations win, as in ingress-nginx).
  */
-import { get, getPair, keySpan, nodeSpan, type YamlDocument } from "../../parsing/yaml";
+import type { SourceSpan } from "../../model/facts";
+import { get, getPair, keySpan, mapPairs, keyName, nodeSpan, str, type Pair, type YamlDocument } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
+import { parseDuration } from "./durations";
 import { annotationPair, annotations, ingressBackends, ingressClass, metaName, metaNamespace, noWait, nginxCondition, pushRoute, routeLayer } from "./routeLayers";
 
 const PREFIX = "nginx.ingress.kubernetes.io/";
 export const INGRESS_NGINX_DEFAULT_TRIES = 3;
+const CONFIGMAP_KEYS = ["proxy-next-upstream-tries", "proxy-next-upstream", "proxy-next-upstream-timeout"];
 
 export function detectIngressNginx(ctx: YamlDetectorContext, d: YamlDocument): void {
   const k = kubernetesKind(d);
+  if (k?.kind === "ConfigMap" && k.apiVersion === "v1") return controllerConfigMap(ctx, d);
   if (!k || k.kind !== "Ingress" || !(k.apiVersion.startsWith("networking.k8s.io/") || k.apiVersion.startsWith("extensions/"))) return;
   const spec = get(d, d.root, "spec");
   const a = annotations(d);
@@ -32,39 +43,76 @@ export function detectIngressNginx(ctx: YamlDetectorContext, d: YamlDocument): v
 
   const triesPair = annotationPair(d, `${PREFIX}proxy-next-upstream-tries`);
   const condPair = annotationPair(d, `${PREFIX}proxy-next-upstream`);
-  const triesText = a[`${PREFIX}proxy-next-upstream-tries`];
-  const tries = triesText !== undefined && /^\s*\d+\s*$/.test(triesText) ? Number(triesText) : null;
-  const condText = a[`${PREFIX}proxy-next-upstream`];
-  const tokens = condText ? condText.split(/\s+/).filter(Boolean) : ["error", "timeout"];
-  const off = tokens.includes("off");
-  // tries 0 = no limit in NGINX (one try per upstream server); ingress-nginx balances over one
-  // Lua upstream, so 0 is read as "no explicit cap" and shown as the default.
-  const total = off ? 1 : tries !== null && tries > 0 ? tries : INGRESS_NGINX_DEFAULT_TRIES;
   const anchorPair = triesPair ?? condPair;
   const kindPair = getPair(d, d.root, "kind");
   const anchor = anchorPair ? keySpan(ctx.file, anchorPair) : kindPair ? keySpan(ctx.file, kindPair) : nodeSpan(ctx.file, d.root);
-  const anchorLine = anchor.line;
   const name = metaName(d) ?? "ingress";
-  const layer = routeLayer(ctx, {
-    kind: "ingress-nginx",
-    library: "ingress-nginx",
-    anchor,
-    anchorLine,
-    maxAttempts: total,
-    attemptsSource: tries !== null || off ? "config" : "default",
-    attemptsNote: off
-      ? "proxy-next-upstream: off → no retries"
-      : tries !== null && tries > 0
-        ? `proxy-next-upstream-tries: ${tries} → ${tries} tries in total (NGINX counts the first)`
-        : tries === 0
-          ? `proxy-next-upstream-tries: 0 → no explicit limit (one try per endpoint); counted as the default ${INGRESS_NGINX_DEFAULT_TRIES}`
-          : `proxy-next-upstream-tries unset → ${INGRESS_NGINX_DEFAULT_TRIES} tries in total (ingress-nginx default)`,
-    wait: noWait("ingress-nginx"),
-    condition: nginxCondition(tokens, "ingress-nginx", !condText),
-    edge: true,
-    label: `ingress ${name}`,
-  });
+  const own: Record<string, string> = {};
+  for (const key of ["proxy-next-upstream-tries", "proxy-next-upstream"]) if (a[`${PREFIX}${key}`] !== undefined) own[key] = a[`${PREFIX}${key}`]!;
+  const layer = nginxLayer(ctx, anchor, own, { label: `ingress ${name}` });
   for (const b of backends) {
-    pushRoute(ctx, { product: "ingress-nginx", hosts: [], destinations: [b.service], edge: true, gateway: "ingress-nginx", namespace: metaNamespace(d), match: b.path, span: anchor, layer });
+    const route = pushRoute(ctx, { product: "ingress-nginx", hosts: [], destinations: [b.service], edge: true, gateway: "ingress-nginx", namespace: metaNamespace(d), match: b.path, span: anchor, layer });
+    // the controller ConfigMap, wherever it is, sets what the Ingress does not: nothing set → its
+    // layer; some keys set → they are merged over the ConfigMap's (engine/gatewayLinks.ts)
+    route.configRefs = [{ kind: "ingress-nginx-configmap", name: "", namespace: null, ...(anchorPair ? { settings: own } : {}) }];
   }
+}
+
+/** The controller ConfigMap: recognised by its retry keys (no other ConfigMap uses these names). */
+function controllerConfigMap(ctx: YamlDetectorContext, d: YamlDocument): void {
+  const data = get(d, d.root, "data");
+  const pairs = new Map<string, Pair>();
+  for (const p of mapPairs(d, data)) {
+    const key = keyName(d, p);
+    if (key && (CONFIGMAP_KEYS.includes(key) || key === "retry-non-idempotent")) pairs.set(key, p);
+  }
+  const anchorPair = CONFIGMAP_KEYS.map((key) => pairs.get(key)).find((p) => p !== undefined);
+  const name = metaName(d);
+  if (!anchorPair || !name) return;
+  const settings: Record<string, string> = {};
+  for (const [key, p] of pairs) {
+    const value = str(d, p.value);
+    if (value !== null) settings[key] = value;
+  }
+  const layer = nginxLayer(ctx, keySpan(ctx.file, anchorPair), settings, { label: `ConfigMap ${name}`, where: "ConfigMap" });
+  (ctx.facts.gatewayObjects ??= []).push({ kind: "ingress-nginx-configmap", name, namespace: metaNamespace(d), span: layer.anchor, layerId: layer.localId, refs: [], destinations: [], parents: [], match: null, settings });
+}
+
+/** The layer for ingress-nginx retry settings as written (keys without the annotation prefix). */
+function nginxLayer(ctx: YamlDetectorContext, anchor: SourceSpan, settings: Record<string, string>, opts: { label: string; where?: string }) {
+  return routeLayer(ctx, { kind: "ingress-nginx", library: "ingress-nginx", anchor, anchorLine: anchor.line, wait: noWait("ingress-nginx"), edge: true, label: opts.label, ...nginxRetrySpec(settings, opts.where) });
+}
+
+/**
+ * Count, condition and time bound from `proxy-next-upstream-tries`, `proxy-next-upstream`,
+ * `retry-non-idempotent` and `proxy-next-upstream-timeout` (unset keys take the defaults); also
+ * used by the linker to merge an Ingress's annotations over the controller ConfigMap.
+ */
+export function nginxRetrySpec(settings: Record<string, string>, where?: string) {
+  const triesText = settings["proxy-next-upstream-tries"];
+  const condText = settings["proxy-next-upstream"];
+  const tries = triesText !== undefined && /^\s*\d+\s*$/.test(triesText) ? Number(triesText) : null;
+  const written = condText ? condText.split(/\s+/).filter(Boolean) : ["error", "timeout"];
+  // retry-non-idempotent: true (ConfigMap only) passes a sent POST/PATCH on, like NGINX's non_idempotent
+  const nonIdempotent = settings["retry-non-idempotent"]?.trim() === "true";
+  const tokens = nonIdempotent && !written.includes("non_idempotent") ? [...written, "non_idempotent"] : written;
+  const off = tokens.includes("off");
+  const timeout = settings["proxy-next-upstream-timeout"] !== undefined ? parseDuration(settings["proxy-next-upstream-timeout"]) : null;
+  // tries 0 = no limit in NGINX (one try per upstream server); ingress-nginx balances over one
+  // Lua upstream, so 0 is read as "no explicit cap" and shown as the default.
+  const total = off ? 1 : tries !== null && tries > 0 ? tries : INGRESS_NGINX_DEFAULT_TRIES;
+  const at = where ? ` (${where})` : "";
+  return {
+    maxAttempts: total,
+    attemptsSource: tries !== null || off ? ("config" as const) : ("default" as const),
+    attemptsNote: off
+      ? `proxy-next-upstream: off${at} → no retries`
+      : tries !== null && tries > 0
+        ? `proxy-next-upstream-tries: ${tries}${at} → ${tries} tries in total (NGINX counts the first)`
+        : tries === 0
+          ? `proxy-next-upstream-tries: 0${at} → no explicit limit (one try per endpoint); counted as the default ${INGRESS_NGINX_DEFAULT_TRIES}`
+          : `proxy-next-upstream-tries unset${at} → ${INGRESS_NGINX_DEFAULT_TRIES} tries in total (ingress-nginx default)`,
+    condition: nginxCondition(tokens, "ingress-nginx", !condText),
+    timeBound: timeout !== null && timeout > 0 ? `proxy-next-upstream-timeout: ${timeout} s` : null,
+  };
 }

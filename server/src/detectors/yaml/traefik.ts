@@ -9,22 +9,30 @@
  * `retryNonIdempotentMethod` is set.
  *
  * Linking: a Middleware is found by name in the same file (`spec.routes[].middlewares[].name`);
- * an IngressRoute in another file than its Middleware gets no layer (not resolved across files).
+ * one in another file is found at link time (engine/gatewayLinks.ts): every Middleware with a
+ * retry is a GatewayObjectFact, and a route whose middlewares are not in its file carries
+ * `configRefs` ({name, namespace}, namespace defaulting to the IngressRoute's). A Kubernetes
+ * Ingress routed by Traefik names its middlewares in the annotation
+ * `traefik.ingress.kubernetes.io/router.middlewares: <namespace>-<name>@kubernetescrd, …`;
+ * its backends become edge routes with those references.
  */
 import { isMap } from "yaml";
 import type { LayerFact } from "../../model/facts";
 import { bool, get, getPair, keyLine, keySpan, nodeSpan, num, seqItems, str, type YamlDocument } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
 import { durationSeconds, formatSeconds } from "./durations";
-import { metaName, metaNamespace, noWait, NGINX_IDEMPOTENT, pushRoute, routeLayer } from "./routeLayers";
+import { annotationPair, annotations, ingressBackends, metaName, metaNamespace, noWait, NGINX_IDEMPOTENT, pushRoute, routeLayer } from "./routeLayers";
 
 const isTraefik = (apiVersion: string) => apiVersion.startsWith("traefik.io/") || apiVersion.startsWith("traefik.containo.us/");
 
 /** Per file: Middleware name → layer, and IngressRoute routes waiting for a Middleware defined later. */
 const state = new WeakMap<object, { middlewares: Map<string, LayerFact>; waiting: Array<{ names: string[]; route: { layerId: string | null } }> }>();
 
+const MIDDLEWARES_ANNOTATION = "traefik.ingress.kubernetes.io/router.middlewares";
+
 export function detectTraefik(ctx: YamlDetectorContext, d: YamlDocument): void {
   const k = kubernetesKind(d);
+  if (k?.kind === "Ingress" && annotations(d)[MIDDLEWARES_ANNOTATION] !== undefined) return traefikIngress(ctx, d);
   if (!k || !isTraefik(k.apiVersion)) return;
   let s = state.get(ctx.facts);
   if (!s) state.set(ctx.facts, (s = { middlewares: new Map(), waiting: [] }));
@@ -34,18 +42,42 @@ export function detectTraefik(ctx: YamlDetectorContext, d: YamlDocument): void {
     if (!name || !retryPair || !isMap(retryPair.value)) return;
     const layer = middlewareLayer(ctx, d, retryPair, name);
     s.middlewares.set(name, layer);
+    (ctx.facts.gatewayObjects ??= []).push({ kind: "traefik-middleware", name, namespace: metaNamespace(d), span: keySpan(ctx.file, retryPair), layerId: layer.localId, refs: [], destinations: [], parents: [], match: null });
     for (const w of s.waiting) if (w.route.layerId === null && w.names.includes(name)) w.route.layerId = layer.localId;
     return;
   }
   if (k.kind !== "IngressRoute") return;
+  const namespace = metaNamespace(d);
   for (const r of seqItems(d, get(d, get(d, d.root, "spec"), "routes"))) {
-    const names = seqItems(d, get(d, r, "middlewares")).map((m) => str(d, get(d, m, "name"))).filter((x): x is string => !!x);
+    const refs = seqItems(d, get(d, r, "middlewares"))
+      .map((m) => ({ kind: "traefik-middleware" as const, name: str(d, get(d, m, "name")) ?? "", namespace: str(d, get(d, m, "namespace")) ?? namespace }))
+      .filter((m) => m.name !== "");
+    const names = refs.map((m) => m.name);
     const services = seqItems(d, get(d, r, "services")).map((x) => str(d, get(d, x, "name"))).filter((x): x is string => !!x);
     if (services.length === 0) continue;
     const layer = names.map((n) => s.middlewares.get(n)).find((l) => l !== undefined) ?? null;
     const match = str(d, get(d, r, "match"));
-    const route = pushRoute(ctx, { product: "traefik", hosts: [], destinations: services, edge: true, gateway: "traefik", namespace: metaNamespace(d), match, span: nodeSpan(ctx.file, r), layer });
-    if (!layer && names.length) s.waiting.push({ names, route });
+    const route = pushRoute(ctx, { product: "traefik", hosts: [], destinations: services, edge: true, gateway: "traefik", namespace, match, span: nodeSpan(ctx.file, r), layer });
+    if (!layer && names.length) {
+      s.waiting.push({ names, route });
+      route.configRefs = refs;
+    }
+  }
+}
+
+/** A networking.k8s.io Ingress with Traefik middlewares: its backends, referring to them by `<ns>-<name>`. */
+function traefikIngress(ctx: YamlDetectorContext, d: YamlDocument): void {
+  const spec = get(d, d.root, "spec");
+  const refs = (annotations(d)[MIDDLEWARES_ANNOTATION] ?? "")
+    .split(",")
+    .map((t) => t.trim().replace(/@[\w-]+$/, ""))
+    .filter(Boolean)
+    .map((name) => ({ kind: "traefik-middleware" as const, name, namespace: null }));
+  const pair = annotationPair(d, MIDDLEWARES_ANNOTATION);
+  const span = pair ? keySpan(ctx.file, pair) : nodeSpan(ctx.file, d.root);
+  for (const b of ingressBackends(d, spec)) {
+    const route = pushRoute(ctx, { product: "traefik", hosts: [], destinations: [b.service], edge: true, gateway: "traefik", namespace: metaNamespace(d), match: b.path, span, layer: null });
+    if (refs.length) route.configRefs = refs;
   }
 }
 

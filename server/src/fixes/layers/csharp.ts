@@ -8,10 +8,13 @@ import type { RetryLayer } from "../../model/model";
 import { callParts, createdType, descendants, initializerValues, memberName } from "../../parsing/csharp";
 import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
 import type { FixEdit } from "../types";
+import { csharpPolicyLayerEdit } from "./csharpPolicies";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function csharpLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
-  if (layer.kind !== "polly-retry" || text === undefined) return null;
+  if (text === undefined) return null;
+  // Polly v7, the standard resilience handler and EF Core have their own overloads and units
+  if (layer.kind !== "polly-retry") return csharpPolicyLayerEdit(op, layer, text, ctx);
   const tree = parseTree("csharp", text);
   try {
     const call = descendants(tree.rootNode, "invocation_expression").find((c) => {

@@ -8,6 +8,8 @@ import type { RetryLayer } from "../../model/model";
 import { withYaml, type YamlEditor } from "../yaml";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { GATEWAY_FIX_KINDS, gatewayLayerEdit } from "./gateways";
+import { MORE_GATEWAY_FIX_KINDS, moreGatewayLayerEdit } from "./gatewaysMore";
+import { PROXY_CONFIG_FIX_KINDS, proxyConfigLayerEdit } from "./proxyConfigs";
 
 /** Failures where the upstream never saw the request (reference §4.2 retry_on values). */
 export const PRE_SEND_RETRY_ON = "connect-failure,refused-stream,reset-before-request";
@@ -15,7 +17,11 @@ export const PRE_SEND_RETRY_ON = "connect-failure,refused-stream,reset-before-re
 export function meshLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
   if (layer.kind === "istio-default") return op === "disable" ? istioDefaultOff(layer, ctx) : null;
   // other gateways and meshes have their own keys and number traps (gateways.ts)
+  const more = MORE_GATEWAY_FIX_KINDS.has(layer.kind) ? moreGatewayLayerEdit(op, layer, text, ctx) : null;
+  if (more) return more;
   if (GATEWAY_FIX_KINDS.has(layer.kind)) return gatewayLayerEdit(op, layer, text, ctx);
+  // NGINX and HAProxy config files, not YAML
+  if (PROXY_CONFIG_FIX_KINDS.has(layer.kind)) return proxyConfigLayerEdit(op, layer, text, ctx);
   if (layer.kind !== "envoy-route" && layer.kind !== "istio-virtualservice") return null;
   return withYaml(layer.file, text, (ed) => {
     const key = layer.kind === "envoy-route" ? "retry_policy" : "retries";

@@ -23,6 +23,11 @@ export interface LayerEdit {
   title: string;
   edits: FixEdit[];
   creates?: FileCreate[];
+  /**
+   * the edit changes what callers see even where the rule's fix is otherwise safe (no longer
+   * retrying writes at all, rather than only retrying failures before sending)
+   */
+  unsafe?: boolean;
 }
 
 /** What a layer operation may need beyond the layer: the libraries of the calls it retries. */

@@ -9,6 +9,7 @@ import type { SyntaxNode } from "../../parsing/treeSitter";
 import { PyEditor, pyNumber, withPython } from "../python";
 import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+import { pythonSdkLayerEdit } from "./pythonSdk";
 
 const DEFAULT_MULTIPLIER = 0.5;
 const DEFAULT_MAX_WAIT = 10;
@@ -31,7 +32,8 @@ export function pythonLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
       case "retry-loop":
         return op === "jitter" ? loopJitter(layer, ed) : null;
       default:
-        return null;
+        // boto3, stamina, google-api-core: their own option names and units
+        return pythonSdkLayerEdit(op, layer, ed, ctx);
     }
   });
 }

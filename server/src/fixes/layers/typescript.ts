@@ -1,11 +1,13 @@
-/** Fix operations on axios-retry layers (reference §2.1). */
+/** Fix operations on axios-retry layers (reference §2.1); other JS libraries in jsLibraries.ts. */
 import type { RetryLayer } from "../../model/model";
 import { ts } from "../../parsing/typescript";
 import { withTypeScript, type TsEditor } from "../typescript";
+import { jsLibraryLayerEdit } from "./jsLibraries";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function typescriptLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
-  if (layer.kind !== "axios-retry") return null;
+  // the other JS libraries have their own option names and number traps
+  if (layer.kind !== "axios-retry") return jsLibraryLayerEdit(op, layer, text, ctx);
   return withTypeScript(layer.file, text, (ed) => axiosRetry(op, layer, ed, ctx));
 }
 

@@ -1,0 +1,131 @@
+/**
+ * IHttpClientFactory registrations and the types standing for others at run time (reference
+ * §3.8 for the handlers themselves, which polly.ts reads):
+ *
+ * - `services.AddHttpClient<T>(…)`, `AddHttpClient<IT, T>(…)`, `AddHttpClient("inventory", …)`:
+ *   a registration ClientFact (name "") with the typed client T (`typedClient`) or the name
+ *   (`httpClientName`), and the `BaseAddress` its configure lambdas set (also in a chained
+ *   `.ConfigureHttpClient(…)`). polly.ts adds the layers of the handlers chained on it.
+ * - Base lists (`class InventoryClient : IInventoryClient`) and DI registrations
+ *   (`AddScoped<IInventoryClient, InventoryClient>()`, `AddHttpClient<I, C>()`) →
+ *   `csImplementations`, so the linker follows a call through an interface to the class.
+ */
+import type { ClientFact, ValueExpr } from "../../model/facts";
+import { callParts, descendants, dottedName, memberName, nodeSpan, valueExpr } from "../../parsing/csharp";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import { TYPE_DECLARATIONS, type CsContext } from "./context";
+
+/** Microsoft.Extensions.DependencyInjection registrations binding a service type to an implementation. */
+const DI_REGISTRATIONS = /^(TryAdd|Add)(Scoped|Transient|Singleton|KeyedScoped|KeyedTransient|KeyedSingleton)$|^AddHttpClient$/;
+
+export function detectHttpClients(ctx: CsContext): void {
+  const root = ctx.tree.rootNode;
+  for (const call of descendants(root, "invocation_expression")) {
+    const fn = call.childForFieldName("function");
+    const member = memberName(fn);
+    if (!member) continue;
+    const typeArgs = genericArguments(fn);
+    if (DI_REGISTRATIONS.test(member) && typeArgs.length === 2) {
+      const [iface, impl] = typeArgs.map((t) => dottedName(t) ?? t.text);
+      ctx.facts.csImplementations = [...(ctx.facts.csImplementations ?? []), { iface: iface!, impl: impl!, scopeId: ctx.scopeId(call), line: call.startPosition.row + 1, source: "registration" }];
+    }
+    if (member === "AddHttpClient") addRegistration(ctx, call, typeArgs);
+  }
+  for (const type of descendants(root, [...TYPE_DECLARATIONS])) {
+    const bases = type.namedChildren.find((c) => c?.type === "base_list");
+    for (const b of bases?.namedChildren ?? []) {
+      // `: IInventoryClient`, `: IRepository<Order>`, `: Ns.IClient`; a primary-constructor base call `: Base(x)` names Base
+      const written = dottedName(b?.type === "primary_constructor_base_type" ? b.namedChildren[0] : b);
+      if (!b || !written) continue;
+      ctx.facts.csImplementations = [
+        ...(ctx.facts.csImplementations ?? []),
+        { iface: written, impl: ctx.idOf(type), scopeId: ctx.idOf(type), line: b.startPosition.row + 1, source: "base-list" },
+      ];
+    }
+  }
+}
+
+/** Type arguments of a generic callee: `AddHttpClient<IInventoryClient, InventoryClient>` → both. */
+function genericArguments(fn: SyntaxNode | null): SyntaxNode[] {
+  const name = fn?.type === "member_access_expression" ? fn.childForFieldName("name") : fn;
+  if (name?.type !== "generic_name") return [];
+  return name.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren.filter((c): c is SyntaxNode => !!c) ?? [];
+}
+
+/** A client name argument: a string, a constant, `nameof(InventoryClient)` → "InventoryClient". */
+export function clientNameExpr(n: SyntaxNode | null | undefined): ValueExpr | null {
+  if (!n) return null;
+  if (n.type === "invocation_expression" && dottedName(n.childForFieldName("function")) === "nameof") {
+    const arg = dottedName(callParts(n).positional[0]);
+    return arg ? { kind: "string", value: arg.slice(arg.lastIndexOf(".") + 1) } : null;
+  }
+  if (n.type === "lambda_expression" || n.type === "anonymous_method_expression") return null;
+  return valueExpr(n);
+}
+
+function addRegistration(ctx: CsContext, call: SyntaxNode, typeArgs: SyntaxNode[]): void {
+  const parts = callParts(call);
+  const t = typeArgs[typeArgs.length - 1];
+  const typedClient = t ? (dottedName(t) ?? t.text) : undefined;
+  const first = parts.keywords.get("name") ?? parts.positional[0];
+  const name = first && first.type !== "lambda_expression" ? clientNameExpr(first) : null;
+  if (!typedClient && !name) return; // `AddHttpClient()` registers the factory only
+  ctx.facts.clients.push({
+    id: ctx.nextId("K", call),
+    name: "",
+    functionId: ctx.scopeId(call),
+    span: nodeSpan(call),
+    library: "HttpClient",
+    baseUrl: baseAddressOf(call),
+    layerIds: [],
+    fromCall: null,
+    perCall: false,
+    hasRetryQuota: false,
+    timeoutSeconds: null,
+    ...(typedClient ? { typedClient } : {}),
+    ...(name ? { httpClientName: name } : {}),
+  });
+}
+
+/**
+ * `c.BaseAddress = new Uri(…)` in the registration's own lambdas or in a `.ConfigureHttpClient(…)`
+ * chained on it (the chain climbs from AddHttpClient through member accesses and invocations).
+ */
+function baseAddressOf(registration: SyntaxNode): ValueExpr | null {
+  const scopes: SyntaxNode[] = [registration.childForFieldName("arguments") ?? registration];
+  for (let p: SyntaxNode = registration; p.parent?.type === "member_access_expression" && p.parent.parent?.type === "invocation_expression"; p = p.parent.parent) {
+    if (memberName(p.parent.parent.childForFieldName("function")) === "ConfigureHttpClient") scopes.push(p.parent.parent.childForFieldName("arguments") ?? p.parent.parent);
+  }
+  for (const scope of scopes) {
+    for (const a of descendants(scope, "assignment_expression")) {
+      const left = dottedName(a.childForFieldName("left"));
+      if (left === "BaseAddress" || left?.endsWith(".BaseAddress")) return valueExpr(a.childForFieldName("right"));
+    }
+  }
+  return null;
+}
+
+/** The `AddHttpClient(…)` call a handler (`.AddStandardResilienceHandler()`) is chained on, if any. */
+export function registrationCallOf(handlerCall: SyntaxNode): SyntaxNode | null {
+  for (let p: SyntaxNode | null = handlerCall.childForFieldName("function")?.childForFieldName("expression") ?? null; p?.type === "invocation_expression"; ) {
+    const fn = p.childForFieldName("function");
+    if (memberName(fn) === "AddHttpClient") return p;
+    p = fn?.type === "member_access_expression" ? fn.childForFieldName("expression") : null;
+  }
+  return null;
+}
+
+/** The registration ClientFact detectHttpClients recorded for an `AddHttpClient(…)` call. */
+export function registrationFact(ctx: CsContext, registration: SyntaxNode): ClientFact | undefined {
+  const s = nodeSpan(registration);
+  return ctx.facts.clients.find((c) => c.name === "" && c.span.line === s.line && c.span.column === s.column && c.span.endLine === s.endLine && c.span.endColumn === s.endColumn);
+}
+
+/** How a registration reads in a layer label: the typed client, or the name in quotes. */
+export function registrationLabel(c: ClientFact): string | undefined {
+  if (c.typedClient) return c.typedClient;
+  const n = c.httpClientName;
+  if (!n) return undefined;
+  return n.kind === "string" ? `"${n.value}"` : n.kind === "ref" ? n.name : undefined;
+}
+

@@ -1,0 +1,71 @@
+/**
+ * How clients travel in Go code, once the library detectors have found where they are built:
+ * - copies: `return &Svc{http: c}`, `s.http = c`, `hc := c` carry the client (and its layers) to
+ *   the field or variable (`Svc.http`);
+ * - factories: a function returning a client it built (`func newClient() *http.Client { c :=
+ *   retryablehttp.NewClient(); …; return c.StandardClient() }`) sets `returnsClientId`, and
+ *   `client := newClient()` / `inventory.NewHTTPClient()` records the call so the linker follows it.
+ */
+import type { ClientFact } from "../../model/facts";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import type { GoContext } from "./context";
+import { boundName } from "./values";
+import { addClient } from "./nethttp";
+import { calleeNode, descendants, enclosingFunction, nodeSpan } from "./syntax";
+
+export function detectClientFlow(ctx: GoContext): void {
+  const root = ctx.tree.rootNode;
+  const byName = (name: string | null) => (name ? ctx.facts.clients.find((c) => c.name === name && c.library !== "unknown") : undefined);
+  const copy = (from: ClientFact, name: string, at: SyntaxNode) =>
+    addClient(ctx, { name, at, library: from.library, timeoutSeconds: from.timeoutSeconds, timeoutSet: from.timeoutSet ?? false, layerIds: from.layerIds, baseUrl: from.baseUrl, ...(from.grpcService ? { grpcService: from.grpcService } : {}) });
+  const values = descendants(root, ["identifier", "selector_expression"]).filter((v) => v.parent?.type === "expression_list" || v.parent?.type === "literal_element");
+  // two rounds: a copy of a copy (`c` → `Svc.http` → `Handler.http`)
+  for (let round = 0; round < 2; round++) {
+    for (const v of values) {
+      const from = byName(ctx.nameOf(v));
+      const to = from ? boundName(ctx, v) : null;
+      if (from && to && to !== from.name && !byName(to)) copy(from, to, v);
+    }
+  }
+  for (const ret of descendants(root, "return_statement")) {
+    const fn = enclosingFunction(ret);
+    if (!fn || fn.type === "func_literal") continue;
+    const value = ret.namedChildren[0]?.namedChildren[0] ?? null;
+    const fact = ctx.facts.functions.find((f) => f.id === ctx.idOf(fn));
+    if (!value || !fact || fact.returnsClientId) continue;
+    let client = byName(ctx.nameOf(value));
+    // `return c.StandardClient()`: an *http.Client retrying like c
+    if (!client && value.type === "call_expression") {
+      const callee = calleeNode(value);
+      const receiver = callee?.type === "selector_expression" && callee.childForFieldName("field")?.text === "StandardClient" ? callee.childForFieldName("operand") : null;
+      const from = byName(ctx.nameOf(receiver));
+      if (from) client = copy(from, `${fact.id}.StandardClient`, value);
+    }
+    if (client) fact.returnsClientId = client.id;
+  }
+  // calls through typed values (`s.inv.Reserve` → `inventory.Client.Reserve`), unless the
+  // receiver is a client found by name (`s.http.Do` on a retryablehttp client field)
+  for (const call of ctx.facts.calls) {
+    const typed = ctx.typedCallees.get(call.id);
+    if (typed && !ctx.facts.clients.some((c) => c.name === typed.receiver)) call.callee = typed.typed;
+  }
+  // `client := newClient()`: a client if the factory returns one (resolved at link time)
+  for (const call of descendants(root, "call_expression")) {
+    const callee = ctx.nameOf(calleeNode(call), call);
+    const name = callee && /client/i.test(callee.slice(callee.lastIndexOf(".") + 1)) ? boundName(ctx, call) : null;
+    if (!name || ctx.facts.clients.some((c) => c.name === name)) continue;
+    ctx.facts.clients.push({
+      id: ctx.nextId("K", call),
+      name,
+      functionId: ctx.scopeId(call),
+      span: nodeSpan(call),
+      library: "unknown",
+      baseUrl: null,
+      layerIds: [],
+      fromCall: callee,
+      perCall: false,
+      hasRetryQuota: false,
+      timeoutSeconds: null,
+    });
+  }
+}

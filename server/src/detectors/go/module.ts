@@ -1,0 +1,154 @@
+/**
+ * Facts every Go file contributes regardless of retry libraries: imports, functions, methods and
+ * closures (FunctionFacts), package-level and local constants (URLs), struct fields set from
+ * composite literals, and calls (with the requests they may send, see ./nethttp.ts).
+ * Suppression comments (`// retry-lens: ignore RL004 -- reason`).
+ */
+import type { CallArg, FunctionFact, ValueExpr } from "../../model/facts";
+import { parseSuppression } from "../../model/suppression";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import type { GoContext } from "./context";
+import { boundName, valueOf } from "./values";
+import { handlerRoute, requestOf } from "./nethttp";
+import { callArgs, calleeNode, descendants, dottedName, nodeSpan } from "./syntax";
+
+export function detectModule(ctx: GoContext): void {
+  const root = ctx.tree.rootNode;
+  const facts = ctx.facts;
+  facts.module = ctx.packageName || null;
+  for (const i of ctx.imports) facts.imports.push({ local: i.local, module: i.path, member: null });
+  for (const fn of ctx.functionNodes) addFunction(ctx, fn);
+  facts.exports = facts.functions.filter((f) => f.topLevel && /^[A-Z]/.test(f.name)).map((f) => f.id);
+  collectConstants(ctx, root);
+  for (const call of descendants(root, "call_expression")) extractCall(ctx, call);
+  for (const comment of descendants(root, "comment")) {
+    const s = parseSuppression(comment.text, comment.startPosition.row + 1);
+    if (s) facts.suppressions.push(s);
+  }
+}
+
+function addFunction(ctx: GoContext, fn: SyntaxNode): void {
+  const id = ctx.idOf(fn);
+  const params: string[] = [];
+  for (const p of fn.childForFieldName("parameters")?.namedChildren ?? []) {
+    if (p?.type === "parameter_declaration" || p?.type === "variadic_parameter_declaration") for (const n of p.childrenForFieldName("name")) params.push(n.text);
+  }
+  const fact: FunctionFact = {
+    id,
+    name: id.slice(id.lastIndexOf(".") + 1),
+    span: nodeSpan(fn),
+    params,
+    paramDefaults: {},
+    topLevel: fn.type !== "func_literal",
+    handler: null,
+    // Go has no exceptions: a status check is ordinary code, not a raise
+    raisesOnStatus: false,
+    returnsClientId: null,
+  };
+  ctx.facts.functions.push(fact);
+}
+
+/** Values worth keeping as constants: literals, env lookups, concatenations, references. */
+function constantValue(v: ValueExpr | null): v is ValueExpr {
+  return !!v && v.kind !== "unknown";
+}
+
+/** A field's value is kept when it can be part of a URL (a field holding a client is a ClientFact, found first). */
+function fieldValue(v: ValueExpr | null): v is ValueExpr {
+  return !!v && (v.kind === "string" || v.kind === "concat" || v.kind === "env" || v.kind === "ref");
+}
+
+/**
+ * `const inventoryURL = "http://inventory:8080"` (package level, plain name), `url := base + "/x"`
+ * (local, `Scope.url`), `&Client{baseURL: os.Getenv("X")}` and `c.baseURL = …` (field, `Client.baseURL`).
+ */
+function collectConstants(ctx: GoContext, root: SyntaxNode): void {
+  const seen = new Set<string>();
+  const add = (name: string | null, value: ValueExpr | null, at: SyntaxNode, field = false) => {
+    if (!name || !value || seen.has(name) || !(field ? fieldValue(value) : constantValue(value))) return;
+    // a self-reference (`url = url + "/x"`) would loop at link time
+    if (value.kind === "ref" && value.name === name) return;
+    seen.add(name);
+    ctx.facts.constants.push({ name, value, line: at.startPosition.row + 1 });
+  };
+  for (const spec of descendants(root, ["const_spec", "var_spec", "short_var_declaration"])) {
+    const values = (spec.type === "short_var_declaration" ? spec.childForFieldName("right") : spec.childForFieldName("value"))?.namedChildren ?? [];
+    for (const v of values) if (v && v.type !== "func_literal") add(boundName(ctx, v), valueOf(ctx, v), v);
+  }
+  for (const a of descendants(root, "assignment_statement")) {
+    const left = a.childForFieldName("left")?.namedChildren ?? [];
+    const right = a.childForFieldName("right")?.namedChildren ?? [];
+    // only field assignments: a reassigned local is not a constant
+    left.forEach((l, i) => {
+      if (l?.type === "selector_expression" && right[i]) add(ctx.nameOf(l), valueOf(ctx, right[i]), right[i]!, true);
+    });
+  }
+  for (const kv of descendants(root, "keyed_element")) {
+    const value = kv.childForFieldName("value")?.namedChildren[0];
+    if (value) add(boundName(ctx, value), valueOf(ctx, value), value, true);
+  }
+}
+
+/** A call argument as the linker names it: a closure id, a function/method value, a variable. */
+function argName(ctx: GoContext, arg: SyntaxNode): string | null {
+  if (arg.type === "func_literal") return ctx.idOf(arg);
+  // a method value through a typed variable: `s.checkout` with `s := &Server{…}`
+  const typed = ctx.typedName(arg);
+  if (typed && ctx.facts.functions.some((f) => f.id === typed)) return typed;
+  const local = arg.type === "identifier" ? ctx.lookup(arg.text, arg) : null;
+  // a closure variable: the closure itself (referenced, and followed when invoked)
+  if (local?.value?.type === "func_literal") return local.id;
+  // `http.HandlerFunc(h)` is a conversion: the function is `h`
+  if (arg.type === "call_expression" && /(^|\.)HandlerFunc$/.test(dottedName(calleeNode(arg)) ?? "")) {
+    const inner = callArgs(arg)[0];
+    return inner ? argName(ctx, inner) : null;
+  }
+  return ctx.linkName(arg);
+}
+
+/** Is this argument a function value (a closure, or a variable bound to one)? */
+function isClosure(ctx: GoContext, arg: SyntaxNode): boolean {
+  if (arg.type === "func_literal") return true;
+  return arg.type === "identifier" && ctx.lookup(arg.text, arg)?.value?.type === "func_literal";
+}
+
+function extractCall(ctx: GoContext, call: SyntaxNode): void {
+  const fnNode = calleeNode(call);
+  const functionId = ctx.scopeId(call);
+  const callee = fnNode?.type === "func_literal" ? ctx.idOf(fnNode) : ctx.linkName(fnNode, call);
+  const rawArgs = callArgs(call);
+  const args: CallArg[] = rawArgs.map((a) => ({ keyword: null, name: argName(ctx, a) }));
+  // `r.Group("/api").POST("/x", h)`: the receiver is a call, the registration still counts
+  const field = fnNode?.type === "selector_expression" ? fnNode.childForFieldName("field")?.text : undefined;
+  const route = handlerRoute(ctx, call, callee ?? (field ? `(…).${field}` : null));
+  let invokesArg: number | undefined;
+  rawArgs.forEach((a, i) => {
+    const name = args[i]!.name;
+    const fn = name ? ctx.facts.functions.find((f) => f.id === name) : undefined;
+    if (fn) ctx.facts.referencedFunctions.push(fn.id);
+    // a closure handed to another call (errgroup.Go, sync.Once.Do, a retry helper) runs from here;
+    // a handler registration does not run its handler
+    if (!route && isClosure(ctx, a)) invokesArg ??= i;
+    if (route && fn && i === rawArgs.length - 1) fn.handler = route;
+  });
+  if (!callee) return;
+  const request = route ? undefined : requestOf(ctx, call, callee, rawArgs);
+  const id = ctx.nextId("C", call);
+  ctx.callIds.set(call.id, id);
+  const typed = fnNode?.type === "func_literal" ? null : ctx.typedName(fnNode, call);
+  if (typed) ctx.typedCallees.set(id, { typed, receiver: fnNode?.type === "selector_expression" ? ctx.nameOf(fnNode.childForFieldName("operand"), call) : null });
+  ctx.facts.calls.push({
+    id,
+    span: nodeSpan(call),
+    functionId,
+    callee,
+    args,
+    ...(request ? { request } : {}),
+    ...(invokesArg !== undefined ? { invokesArg } : {}),
+  });
+}
+
+/** The CallFact id of a call node, for layer detectors that attach to a call. */
+export function callIdAt(ctx: GoContext, call: SyntaxNode): string | null {
+  return ctx.callIds.get(call.id) ?? null;
+}

@@ -1,0 +1,120 @@
+/**
+ * Values and bindings in Go code: a statically known value (ValueExpr: literals, `os.Getenv`,
+ * `cmp.Or(os.Getenv("X"), "default")`, `fmt.Sprintf`, `+`, `http.MethodPost`), and the name a
+ * value is bound to as the linker sees it.
+ */
+import type { ValueExpr } from "../../model/facts";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import type { GoContext } from "./context";
+import { bindingOf, callArgs, calleeNode, dottedName, enclosingFunction, numberValue, stringValue } from "./syntax";
+
+/** net/http method constants */
+const HTTP_METHOD_CONSTANTS: Record<string, string> = {
+  MethodGet: "GET", MethodHead: "HEAD", MethodPost: "POST", MethodPut: "PUT", MethodPatch: "PATCH", MethodDelete: "DELETE", MethodOptions: "OPTIONS",
+};
+
+export function valueOf(ctx: GoContext, n: SyntaxNode | null | undefined, depth = 0): ValueExpr | null {
+  if (!n || depth > 8) return null;
+  const s = stringValue(n);
+  if (s !== null) return { kind: "string", value: s };
+  const num = numberValue(n);
+  if (num !== null) return { kind: "number", value: num };
+  if (n.type === "identifier") {
+    if (["nil", "true", "false", "iota"].includes(n.text)) return { kind: "unknown", text: n.text };
+    const local = ctx.lookup(n.text, n);
+    return { kind: "ref", name: local ? local.id : n.text };
+  }
+  if (n.type === "selector_expression") {
+    const head = dottedName(n.childForFieldName("operand"));
+    const field = n.childForFieldName("field")?.text ?? "";
+    if (head && ctx.importPath(head) === "net/http" && HTTP_METHOD_CONSTANTS[field]) return { kind: "string", value: HTTP_METHOD_CONSTANTS[field]! };
+    const name = ctx.nameOf(n);
+    return name ? { kind: "ref", name } : { kind: "unknown", text: n.text };
+  }
+  if (n.type === "parenthesized_expression") return valueOf(ctx, n.namedChildren[0], depth + 1);
+  if (n.type === "binary_expression" && n.childForFieldName("operator")?.text === "+") {
+    const parts: ValueExpr[] = [];
+    for (const side of [n.childForFieldName("left"), n.childForFieldName("right")]) {
+      const v = valueOf(ctx, side, depth + 1) ?? { kind: "unknown" as const, text: side?.text ?? "" };
+      if (v.kind === "concat") parts.push(...v.parts);
+      else parts.push(v);
+    }
+    return { kind: "concat", parts };
+  }
+  if (n.type === "call_expression") return callValue(ctx, n, depth);
+  return { kind: "unknown", text: n.text };
+}
+
+/** os.Getenv, cmp.Or(os.Getenv("X"), "default"), fmt.Sprintf, strings.TrimSuffix/TrimRight */
+function callValue(ctx: GoContext, n: SyntaxNode, depth: number): ValueExpr {
+  const fn = dottedName(calleeNode(n)) ?? "";
+  const args = callArgs(n);
+  const [pkg, member] = fn.includes(".") ? [fn.slice(0, fn.indexOf(".")), fn.slice(fn.indexOf(".") + 1)] : ["", fn];
+  const path = ctx.importPath(pkg);
+  if (path === "os" && member === "Getenv") {
+    const name = stringValue(args[0]);
+    if (name !== null) return { kind: "env", name };
+  }
+  if (path === "cmp" && member === "Or" && args.length >= 2) {
+    const first = valueOf(ctx, args[0], depth + 1);
+    const rest = valueOf(ctx, args[1], depth + 1);
+    if (first?.kind === "env" && rest) return { ...first, fallback: rest };
+  }
+  if (path === "strings" && ["TrimSuffix", "TrimRight", "TrimSpace"].includes(member) && args[0]) return valueOf(ctx, args[0], depth + 1) ?? { kind: "unknown", text: n.text };
+  if (path === "fmt" && member === "Sprintf") {
+    const format = stringValue(args[0]);
+    if (format !== null) return sprintf(format, args.slice(1).map((a) => valueOf(ctx, a, depth + 1) ?? { kind: "unknown" as const, text: a.text }));
+  }
+  return { kind: "unknown", text: n.text };
+}
+
+/**
+ * The name a value is bound to as the linker sees it: a package-level var/const (`client`), a
+ * local (`Reserve.c`), a field through the receiver (`Client.http`) or a keyed element of a
+ * composite literal of a package type (`&Client{http: …}` → `Client.http`).
+ */
+export function boundName(ctx: GoContext, value: SyntaxNode): string | null {
+  let v = value;
+  while (v.parent?.type === "parenthesized_expression") v = v.parent;
+  if (v.parent?.type === "literal_element" && v.parent.parent?.type === "keyed_element") {
+    const kv = v.parent.parent;
+    if (kv.childForFieldName("value")?.id !== v.parent.id) return null;
+    const key = kv.childForFieldName("key")?.namedChildren[0];
+    const literal = kv.parent?.parent;
+    const type = literal?.type === "composite_literal" ? literal.childForFieldName("type") : null;
+    return type?.type === "type_identifier" && key?.type === "identifier" ? `${type.text}.${key.text}` : null;
+  }
+  const name = bindingOf(v);
+  if (!name) return null;
+  const stmt = v.parent?.parent;
+  if (stmt?.type === "assignment_statement") {
+    const left = stmt.childForFieldName("left")?.namedChildren ?? [];
+    const target = left.find((l) => l?.text === name) ?? null;
+    return ctx.nameOf(target, v);
+  }
+  const fn = enclosingFunction(v);
+  return fn ? `${ctx.idOf(fn)}.${name}` : name;
+}
+
+/** `fmt.Sprintf("%s/stock/%d", base, id)` → concat(base, "/stock/", id); `%%` is a literal %. */
+function sprintf(format: string, args: ValueExpr[]): ValueExpr {
+  const parts: ValueExpr[] = [];
+  let text = "";
+  let next = 0;
+  const verb = /%(%|[-+# 0]*\d*(?:\.\d+)?[a-zA-Z])/g;
+  let last = 0;
+  for (let m = verb.exec(format); m; m = verb.exec(format)) {
+    text += format.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (m[1] === "%") {
+      text += "%";
+      continue;
+    }
+    if (text) parts.push({ kind: "string", value: text });
+    text = "";
+    parts.push(args[next++] ?? { kind: "unknown", text: m[0] });
+  }
+  text += format.slice(last);
+  if (text) parts.push({ kind: "string", value: text });
+  return parts.length === 1 ? parts[0]! : { kind: "concat", parts };
+}

@@ -1,0 +1,48 @@
+/**
+ * Spring Cloud OpenFeign clients: an interface annotated `@FeignClient(name = "inventory",
+ * url = "${inventory.url}", path = "/api")` whose methods carry Spring mappings
+ * (`@PostMapping("/reserve")`). Calling such a method on the injected interface sends that
+ * request, so each method gets a CallFact with its RequestFact (base URL: `url`, else
+ * `http://<name>` as service discovery names it; then `path`, the interface's `@RequestMapping`
+ * and the method's path). Feign's own Retryer is not modelled here.
+ */
+import type { ValueExpr } from "../../model/facts";
+import { importedName, type JvmContext } from "./context";
+import { joinRoute, placeholderValue, springMapping } from "./module";
+import { stringOf } from "./syntax";
+
+const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
+
+export function detectFeign(ctx: JvmContext): void {
+  for (const iface of ctx.file.decls) {
+    const ann = iface.kind === "interface" ? iface.annotations.find((a) => importedName(ctx.file, a.simple) === "FeignClient") : undefined;
+    if (!ann) continue;
+    const url = stringOf(ann.args.get("url"));
+    const name = stringOf(ann.args.get("name") ?? ann.args.get("value"));
+    if (url === null && name === null) continue;
+    const base: ValueExpr = url !== null && url !== "" ? placeholderValue(url) : placeholderValue(`http://${name}`);
+    const prefix = stringOf(ann.args.get("path")) ?? "";
+    for (const m of ctx.file.decls) {
+      if (m.kind !== "method" || m.ownerId !== iface.id) continue;
+      const mapping = springMapping(ctx, m);
+      if (!mapping) continue;
+      const path = joinRoute(prefix, mapping.route);
+      const keyed = m.params.some((p) => p.annotations.some((a) => importedName(ctx.file, a.simple) === "RequestHeader" && IDEMPOTENCY_HEADER.test(stringOf(a.args.get("value") ?? a.args.get("name")) ?? "")));
+      ctx.facts.calls.push({
+        id: ctx.nextId("C", m.span),
+        span: m.span,
+        functionId: m.id,
+        callee: `${iface.name}.${m.name}`,
+        args: [],
+        request: {
+          method: mapping.method,
+          url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }] },
+          protocol: "http",
+          idempotencyKey: keyed,
+          timeoutSeconds: null,
+          library: "feign",
+        },
+      });
+    }
+  }
+}

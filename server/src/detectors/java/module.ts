@@ -1,0 +1,241 @@
+/**
+ * Facts every Java/Kotlin file contributes regardless of retry libraries: package and imports,
+ * types, members and lambdas (FunctionFacts with fully qualified ids), constants (literal
+ * `static final`/`const` fields, locals with literal values, Spring `@Value("${key:default}")`
+ * fields and parameters as settings), calls, suppression comments, and entry points: Spring
+ * `@GetMapping`…`@RequestMapping` (with the class-level prefix) and JAX-RS `@GET`… + `@Path`.
+ * HTTP clients and requests are added by `http.ts`.
+ */
+import type { CallArg, FunctionFact, ValueExpr } from "../../model/facts";
+import { parseSuppression } from "../../model/suppression";
+import { importedName, simpleType, type JvmContext } from "./context";
+import { stringOf, type Annotation, type Call, type Decl, type Expr } from "./syntax";
+
+const SPRING_MAPPINGS: Record<string, string | null> = {
+  GetMapping: "GET",
+  PostMapping: "POST",
+  PutMapping: "PUT",
+  DeleteMapping: "DELETE",
+  PatchMapping: "PATCH",
+  RequestMapping: null,
+};
+const JAXRS_METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
+
+/** Types whose method calls are library calls, never calls into a workspace class named like them. */
+const LIBRARY_TYPES = new Set(["String", "Object", "Integer", "Long", "List", "Map", "Set", "Optional", "Mono", "Flux", "Duration", "var", "val"]);
+
+export function detectModule(ctx: JvmContext): void {
+  const { file, facts } = ctx;
+  for (const imp of file.imports) {
+    if (imp.star) facts.imports.push({ local: "*", module: imp.path, member: null });
+    else {
+      const dot = imp.path.lastIndexOf(".");
+      facts.imports.push({ local: imp.alias ?? imp.path.slice(dot + 1), module: imp.path.slice(0, Math.max(0, dot)), member: imp.path.slice(dot + 1) });
+    }
+  }
+  const seen = new Set<string>();
+  for (const d of file.decls) {
+    if (d.kind === "field") {
+      fieldFacts(ctx, d, seen);
+      continue;
+    }
+    if (seen.has(d.id)) continue;
+    seen.add(d.id);
+    facts.functions.push(functionFact(ctx, d));
+    if (d.supertypes?.length) (facts.supertypes ??= {})[d.id] = d.supertypes;
+    for (const p of d.params) {
+      const setting = valueSetting(ctx, p.annotations);
+      if (setting) facts.constants.push({ name: `${d.id}.${p.name}`, value: setting, line: d.span.line });
+    }
+  }
+  // constructor injection: `this.base = base` where `base` is a `@Value` parameter
+  for (const a of file.assignments) {
+    if (a.value.k !== "name") continue;
+    const param = facts.constants.find((c) => c.name === `${a.scopeId}.${a.value.k === "name" ? a.value.path : ""}` && c.value.kind === "setting");
+    const owner = ctx.decl(a.scopeId)?.ownerId;
+    if (param && owner && !facts.constants.some((c) => c.name === `${owner}.${a.target}`)) facts.constants.push({ name: `${owner}.${a.target}`, value: param.value, line: param.line });
+  }
+  for (const l of file.locals) {
+    const v = l.value ? valueExpr(l.value) : null;
+    if (v && v.kind !== "unknown" && v.kind !== "ref") facts.constants.push({ name: `${l.scopeId}.${l.name}`, value: v, line: l.node.startPosition.row + 1 });
+  }
+  for (const call of file.calls) callFact(ctx, call);
+  facts.exports = facts.functions.filter((f) => f.topLevel).map((f) => f.id);
+  for (const c of file.comments) {
+    const s = parseSuppression(c.text, c.line);
+    if (s) facts.suppressions.push(s);
+  }
+}
+
+function functionFact(ctx: JvmContext, d: Decl): FunctionFact {
+  return {
+    id: d.id,
+    name: d.name,
+    span: d.span,
+    params: d.params.map((p) => p.name),
+    paramDefaults: {},
+    topLevel: d.member,
+    handler: d.kind === "method" ? handlerOf(ctx, d) : null,
+    raisesOnStatus: false,
+    returnsClientId: null,
+  };
+}
+
+/** Fields: a scope when initialised (policies and clients held by fields), constants, settings. */
+function fieldFacts(ctx: JvmContext, d: Decl, seen: Set<string>): void {
+  const { facts } = ctx;
+  if (d.value && !seen.has(d.id)) {
+    seen.add(d.id);
+    facts.functions.push({ ...functionFact(ctx, d), params: [] });
+  }
+  const setting = valueSetting(ctx, d.annotations);
+  const name = `${d.ownerId || ctx.file.pkg}.${d.name}`;
+  if (setting) facts.constants.push({ name, value: setting, line: d.span.line });
+  else if (d.value) {
+    const v = valueExpr(d.value);
+    if (v.kind === "string" || v.kind === "number" || v.kind === "concat" || (v.kind === "env" && d.constant)) facts.constants.push({ name, value: v, line: d.span.line });
+  }
+}
+
+/** `@Value("${inventory.url:http://localhost:8080}")` → setting inventory.url with its default. */
+function valueSetting(ctx: JvmContext, annotations: Annotation[]): ValueExpr | null {
+  const ann = annotations.find((a) => importedName(ctx.file, a.simple) === "Value" && ctx.packageOf(a.name, ["org.springframework.beans.factory.annotation"]) !== "lombok");
+  const text = stringOf(ann?.args.get("value"));
+  if (text === null) return null;
+  return placeholderValue(text);
+}
+
+/** `${key}` / `${key:default}` / literal text with placeholders → ValueExpr. */
+export function placeholderValue(text: string): ValueExpr {
+  const whole = /^\$\{([^}:]+)(?::(.*))?\}$/.exec(text);
+  if (whole) return { kind: "setting", key: whole[1]!.trim(), ...(whole[2] !== undefined ? { fallback: placeholderValue(whole[2]) } : {}) };
+  const parts: ValueExpr[] = [];
+  let rest = text;
+  for (let m = /\$\{([^}:]+)(?::([^}]*))?\}/.exec(rest); m; m = /\$\{([^}:]+)(?::([^}]*))?\}/.exec(rest)) {
+    if (m.index > 0) parts.push({ kind: "string", value: rest.slice(0, m.index) });
+    parts.push({ kind: "setting", key: m[1]!.trim(), ...(m[2] !== undefined ? { fallback: { kind: "string", value: m[2] } } : {}) });
+    rest = rest.slice(m.index + m[0].length);
+  }
+  if (!parts.length) return { kind: "string", value: text };
+  if (rest) parts.push({ kind: "string", value: rest });
+  return { kind: "concat", parts };
+}
+
+/** A URL/value expression: literals, concatenations and templates, names (resolved at link time), `URI.create(x)`, `System.getenv("X")`. */
+export function valueExpr(e: Expr | null | undefined): ValueExpr {
+  if (!e) return { kind: "unknown", text: "" };
+  switch (e.k) {
+    case "str":
+      return { kind: "string", value: e.value };
+    case "num":
+      return { kind: "number", value: e.value };
+    case "name":
+      return { kind: "ref", name: e.path.startsWith("this.") ? e.path.slice(5) : e.path };
+    case "concat":
+      return { kind: "concat", parts: e.parts.map((p) => valueExpr(p)) };
+    case "call": {
+      const c = e.call;
+      const recv = c.receiver?.k === "name" ? c.receiver.path : null;
+      if ((recv === "URI" && c.name === "create") || (c.isNew && c.name === "URI") || (c.isNew && c.name === "URL")) return valueExpr(c.args[0]?.value);
+      if (recv === "System" && c.name === "getenv" && c.args[0]?.value.k === "str") return { kind: "env", name: c.args[0].value.value };
+      if (c.name === "toString" || c.name === "toUri" || c.name === "toURI") return c.receiver ? valueExpr(c.receiver) : { kind: "unknown", text: c.node.text };
+      return { kind: "unknown", text: c.node.text.slice(0, 80) };
+    }
+    default:
+      return { kind: "unknown", text: e.k === "other" ? e.text.slice(0, 80) : e.k };
+  }
+}
+
+/** Spring MVC/WebFlux and JAX-RS entry points (not the methods of a Feign client interface: those send). */
+function handlerOf(ctx: JvmContext, d: Decl): FunctionFact["handler"] {
+  const owner = ctx.decl(d.ownerId);
+  if (owner?.annotations.some((a) => importedName(ctx.file, a.simple) === "FeignClient")) return null;
+  const spring = springMapping(ctx, d);
+  if (spring) return spring;
+  const anns = d.annotations.map((a) => ({ a, simple: importedName(ctx.file, a.simple) }));
+  const verb = anns.find(({ simple }) => JAXRS_METHODS.has(simple));
+  if (verb) {
+    const path = (x: Decl | undefined) => x?.annotations.find((a) => importedName(ctx.file, a.simple) === "Path")?.args;
+    return { method: verb.simple, route: joinRoute(pathOf(path(owner)), pathOf(path(d))) };
+  }
+  return null;
+}
+
+/** `@PostMapping("/x")` (or `@RequestMapping(value, method)`) under the class's `@RequestMapping` prefix. */
+export function springMapping(ctx: JvmContext, d: Decl): { method: string | null; route: string } | null {
+  const owner = ctx.decl(d.ownerId);
+  const anns = d.annotations.map((a) => ({ a, simple: importedName(ctx.file, a.simple) }));
+  for (const { a, simple } of anns) {
+    if (!(simple in SPRING_MAPPINGS)) continue;
+    let method = SPRING_MAPPINGS[simple] ?? null;
+    if (method === null) {
+      const m = a.args.get("method");
+      const first = m?.k === "array" ? m.items[0] : m;
+      method = first?.k === "name" ? first.path.split(".").pop()!.toUpperCase() : null;
+    }
+    const prefix = owner?.annotations.find((x) => importedName(ctx.file, x.simple) === "RequestMapping");
+    return { method, route: joinRoute(pathOf(prefix?.args), pathOf(a.args)) };
+  }
+  return null;
+}
+
+function pathOf(args: Map<string, Expr> | undefined): string {
+  const v = args?.get("value") ?? args?.get("path");
+  const first = v?.k === "array" ? v.items[0] : v;
+  return stringOf(first) ?? "";
+}
+
+export function joinRoute(prefix: string, path: string): string {
+  const joined = `/${prefix}/${path}`.replace(/\/{2,}/g, "/");
+  return joined.length > 1 ? joined.replace(/\/$/, "") : joined;
+}
+
+/** The callee as the linker reads it: `Type.method` for a typed receiver, `a.b.m` otherwise. */
+export function calleeOf(ctx: JvmContext, call: Call): string {
+  if (call.isNew) return call.name;
+  const r = call.receiver;
+  if (!r) return call.name;
+  if (r.k === "name") {
+    const path = r.path.startsWith("this.") ? r.path.slice(5) : r.path;
+    if (path === "this" || path === "super") return call.name;
+    const head = path.split(".")[0]!;
+    const type = simpleType(ctx.typeOf(call.scopeId, head));
+    const written = ctx.typeOf(call.scopeId, head);
+    // `inventory.reserve()` on an injected `InventoryClient inventory`: named after the type
+    if (written && type && /^[A-Z]/.test(type) && !LIBRARY_TYPES.has(type) && !CLIENT_OR_POLICY.test(type)) return `${written}${path.slice(head.length)}.${call.name}`;
+    return `${path}.${call.name}`;
+  }
+  if (r.k === "call") return `${calleeOf(ctx, r.call)}().${call.name}`;
+  return `(${r.k}).${call.name}`;
+}
+
+/** Receivers the linker must see by their own name: clients and retry policy holders. */
+const CLIENT_OR_POLICY = /^(RestTemplate|RestClient|WebClient|HttpClient|OkHttpClient|Retry|RetryRegistry|RetryTemplate|Call)$/;
+
+function callFact(ctx: JvmContext, call: Call): void {
+  if (call.isNew) return;
+  const args: CallArg[] = [];
+  let invokesArg: number | undefined;
+  let positional = 0;
+  call.args.forEach((a) => {
+    const i = a.name === null ? positional++ : -1;
+    if (a.value.k === "lambda") {
+      const segment = a.value.id.slice(a.value.id.lastIndexOf(".") + 1);
+      const isLambda = segment.startsWith("lambda@");
+      args.push({ keyword: a.name, name: isLambda ? segment : a.value.id });
+      ctx.facts.referencedFunctions.push(a.value.id);
+      if (!isLambda) ctx.facts.referencedFunctions.push(segment);
+      if (i >= 0) invokesArg ??= i;
+    } else args.push({ keyword: a.name, name: a.value.k === "name" ? a.value.path : null });
+  });
+  const id = ctx.nextId("C", call.span);
+  ctx.callIds.set(call.node.id, id);
+  ctx.facts.calls.push({
+    id,
+    span: call.span,
+    functionId: call.scopeId,
+    callee: calleeOf(ctx, call),
+    args,
+    ...(invokesArg !== undefined ? { invokesArg } : {}),
+  });
+}

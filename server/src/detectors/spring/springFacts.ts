@@ -1,0 +1,64 @@
+/**
+ * Facts from a Spring configuration file's documents (settings.ts): `configEntries`, the service
+ * the project is (`spring.application.name`), and Spring Cloud Gateway routes (cloudGateway.ts).
+ */
+import type { FileFacts, SourceSpan, WorkloadFact } from "../../model/facts";
+import { projectDirOf } from "../../engine/configEntries";
+import { detectCloudGateway } from "./cloudGateway";
+import { relaxedKey, SettingsMap, type SettingsDocument } from "./settings";
+
+/**
+ * Facts from a Spring configuration file's documents. The last entry for a key in a profile wins
+ * (later documents override earlier ones, and a .properties key written twice keeps the last).
+ */
+export function addSpringFacts(facts: FileFacts, path: string, documents: readonly SettingsDocument[]): void {
+  const projectDir = projectDirOf(path);
+  const entries = new Map<string, { key: string; value: string; line: number; profile: string | null }>();
+  for (const doc of documents) {
+    for (const e of doc.entries) {
+      const id = `${doc.profile ?? ""}\u0000${relaxedKey(e.key)}`;
+      entries.delete(id);
+      entries.set(id, { key: e.key, value: e.value, line: e.span.line, profile: doc.profile });
+    }
+  }
+  facts.configEntries = [...entries.values()].map((e) => ({ ...e, projectDir }));
+
+  // one view of the whole file, later documents first, for names and placeholders used in any document
+  let fileSettings: SettingsMap | null = null;
+  for (const doc of documents) if (doc.profile === null) fileSettings = new SettingsMap(doc.entries, fileSettings);
+  const name = applicationName(documents, fileSettings);
+  if (name) facts.workloads.push(packageWorkload(name.value, name.span, projectDir));
+
+  const gatewayName = name?.value ?? (projectDir.split("/").pop() || "gateway");
+  detectCloudGateway(facts, documents, { gateway: `spring-cloud-gateway:${gatewayName}`, fileSettings });
+}
+
+/** `spring.application.name` of the always-active documents, placeholders resolved. */
+function applicationName(documents: readonly SettingsDocument[], fileSettings: SettingsMap | null): { value: string; span: SourceSpan } | null {
+  let found: { value: string; span: SourceSpan } | null = null;
+  for (const doc of documents) {
+    if (doc.profile !== null) continue;
+    const e = new SettingsMap(doc.entries).get("spring.application.name");
+    const value = e ? (fileSettings ?? new SettingsMap(doc.entries)).resolve(e.value)?.trim() : null;
+    if (e && value) found = { value, span: e.span };
+  }
+  return found;
+}
+
+/**
+ * The project is a service: its code (`<project>/src/…`) belongs to it. A project at the
+ * workspace root claims `src`, not the whole workspace (other services may live beside it).
+ */
+function packageWorkload(name: string, span: SourceSpan, projectDir: string): WorkloadFact {
+  return {
+    kind: "package",
+    name,
+    namespace: null,
+    span,
+    env: {},
+    labels: {},
+    sidecarInjection: null,
+    codeDir: projectDir === "" ? "src" : projectDir,
+    selector: {},
+  };
+}

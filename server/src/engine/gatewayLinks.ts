@@ -1,0 +1,143 @@
+/**
+ * Gateway configuration split across files, joined at link time (extraction sees one file):
+ * - routes with `configRefs` take their retry layer from the first object found by kind and
+ *   name: a Traefik Middleware (§4.6, by name + namespace or by `<namespace>-<name>` from the
+ *   Ingress annotation), the Kong Service of the backend (its `konghq.com/retries`, else the
+ *   KongIngress its `konghq.com/override` names: §4.7), the ingress-nginx controller ConfigMap
+ *   (§4.8), the Emissary `ambassador` Module (§4.14);
+ * - Envoy Gateway BackendTrafficPolicies become edge routes of the "envoy-gateway" gateway to
+ *   the backends of the HTTPRoutes/GRPCRoutes they target (directly, or through their Gateway;
+ *   a policy on the route wins over one on its Gateway).
+ * An Ingress that sets some ingress-nginx keys itself keeps its layer, with the ConfigMap's other
+ * keys merged in (its annotations win): tries from the ConfigMap, conditions from the Ingress.
+ * Returns new route records (the cached per-file facts are never changed); on the linker's
+ * copies of the layers, it applies those merges and drops the layers no route uses any more
+ * (a built-in default replaced by found configuration, a Kong Service annotation no Kong route
+ * reaches).
+ */
+import { nginxRetrySpec } from "../detectors/yaml/ingressNginx";
+import type { FileFacts, GatewayObjectFact, GatewayRef, MeshRouteFact } from "../model/facts";
+import type { RetryLayer } from "../model/model";
+import { chartValues, withChartValues } from "./helmValues";
+
+export interface LinkedRoute {
+  /** the file whose local ids `route.layerId` refers to */
+  file: FileFacts;
+  route: MeshRouteFact;
+}
+
+interface Located {
+  file: FileFacts;
+  obj: GatewayObjectFact;
+}
+
+/** object kinds whose layer means nothing unless a route reaches it */
+const ROUTE_ONLY_KINDS = new Set(["kong-service", "kong-ingress"]);
+
+export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer>): LinkedRoute[] {
+  const charts = chartValues(files);
+  const objects: Located[] = [];
+  for (const f of files) {
+    for (const written of f.gatewayObjects ?? []) {
+      const fill = (t: string) => withChartValues(t, f.path, charts);
+      const obj = charts.size ? { ...written, name: fill(written.name), refs: written.refs.map((r) => ({ ...r, name: fill(r.name) })), destinations: written.destinations.map(fill), parents: written.parents.map(fill) } : written;
+      objects.push({ file: f, obj });
+    }
+  }
+  const routes: LinkedRoute[] = [];
+  const replaced = new Set<string>();
+  for (const f of files) {
+    for (const written of f.routes) {
+      // Helm templates: backend names written as `{{ .Values.x }}` take the chart's values
+      const route = charts.size ? withValues(written, f.path, charts) : written;
+      const merging = route.configRefs?.find((r) => r.settings);
+      if (merging && route.layerId) mergeSettings(objects, merging, layers.get(`${f.path}#${route.layerId}`));
+      const found = route.configRefs?.length && !merging ? firstLayer(objects, route.configRefs, 0) : null;
+      if (found && `${found.file.path}#${found.layerId}` !== `${f.path}#${route.layerId}`) {
+        if (route.layerId) replaced.add(`${f.path}#${route.layerId}`);
+        routes.push({ file: found.file, route: { ...route, layerId: found.layerId } });
+      } else routes.push({ file: f, route });
+    }
+  }
+  routes.push(...envoyGatewayRoutes(objects));
+
+  const used = new Set(routes.filter((r) => r.route.layerId).map((r) => `${r.file.path}#${r.route.layerId}`));
+  const unusedLayers = new Set([...replaced].filter((id) => !used.has(id)));
+  for (const { file, obj } of objects) {
+    const id = obj.layerId ? `${file.path}#${obj.layerId}` : null;
+    if (id && ROUTE_ONLY_KINDS.has(obj.kind) && !used.has(id)) unusedLayers.add(id);
+  }
+  for (const id of unusedLayers) layers.delete(id);
+  return routes;
+}
+
+/** The route's own settings over the referred object's (ingress-nginx annotations over the ConfigMap). */
+function mergeSettings(objects: Located[], ref: GatewayRef, layer: RetryLayer | undefined): void {
+  const base = objects.find((o) => matches(o.obj, ref) && o.obj.settings)?.obj.settings;
+  if (!layer || !base || !ref.settings || ref.kind !== "ingress-nginx-configmap") return;
+  const merged = { ...base, ...ref.settings };
+  if (Object.keys(merged).every((k) => ref.settings![k] === merged[k])) return; // nothing comes from the ConfigMap
+  const spec = nginxRetrySpec(merged, "with the controller ConfigMap");
+  Object.assign(layer, spec, { disabled: spec.maxAttempts === 1 });
+}
+
+function withValues(r: MeshRouteFact, path: string, charts: ReturnType<typeof chartValues>): MeshRouteFact {
+  const fill = (t: string) => withChartValues(t, path, charts);
+  const configRefs = r.configRefs?.map((ref) => ({ ...ref, name: fill(ref.name) }));
+  return { ...r, destinations: r.destinations.map(fill), hosts: r.hosts.map(fill), ...(configRefs ? { configRefs } : {}) };
+}
+
+function matches(o: GatewayObjectFact, ref: GatewayRef): boolean {
+  if (o.kind !== ref.kind) return false;
+  const nsOk = ref.namespace === null || o.namespace === null || ref.namespace === o.namespace;
+  if (ref.name === "") return true;
+  if (o.name === ref.name && nsOk) return true;
+  // Traefik's Ingress annotation names a CRD middleware as `<namespace>-<name>`
+  return o.kind === "traefik-middleware" && `${o.namespace ?? "default"}-${o.name}` === ref.name;
+}
+
+/** The first ref that leads to a layer, following an object's own refs (Service → KongIngress). */
+function firstLayer(objects: Located[], refs: GatewayRef[], depth: number): { file: FileFacts; layerId: string } | null {
+  if (depth > 3) return null;
+  for (const ref of refs) {
+    for (const { file, obj } of objects) {
+      if (!matches(obj, ref)) continue;
+      if (obj.layerId) return { file, layerId: obj.layerId };
+      const via = obj.refs.length ? firstLayer(objects, obj.refs, depth + 1) : null;
+      if (via) return via;
+    }
+  }
+  return null;
+}
+
+function envoyGatewayRoutes(objects: Located[]): LinkedRoute[] {
+  const policies = objects.filter((o) => o.obj.kind === "envoy-gateway-policy" && o.obj.layerId);
+  if (!policies.length) return [];
+  const out: LinkedRoute[] = [];
+  for (const { obj: httpRoute } of objects) {
+    if (httpRoute.kind !== "httproute") continue;
+    const sameNs = (p: GatewayObjectFact) => p.namespace === null || httpRoute.namespace === null || p.namespace === httpRoute.namespace;
+    const onRoute = policies.find((p) => p.obj.refs.some((r) => r.name === httpRoute.name) && sameNs(p.obj));
+    // a route in another namespace may attach to the Gateway: no namespace check there
+    const onGateway = policies.find((p) => p.obj.parents.some((g) => httpRoute.parents.includes(g)));
+    const policy = onRoute ?? onGateway;
+    if (!policy) continue;
+    // one route per backend: the linker makes one gateway hop per route
+    for (const destination of httpRoute.destinations) {
+      const route: MeshRouteFact = {
+        product: "envoy-gateway",
+        hosts: [],
+        destinations: [destination],
+        edge: true,
+        gateway: "envoy-gateway",
+        namespace: httpRoute.namespace,
+        match: httpRoute.match,
+        span: httpRoute.span,
+        layerId: policy.obj.layerId,
+        timeoutSeconds: null,
+      };
+      out.push({ file: policy.file, route });
+    }
+  }
+  return out;
+}

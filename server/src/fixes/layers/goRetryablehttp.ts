@@ -1,0 +1,63 @@
+/**
+ * Fix operations on hashicorp/go-retryablehttp clients (reference §3.9), located with
+ * tree-sitter: `c := retryablehttp.NewClient()` is configured by field assignments, so a fix
+ * replaces the value of `c.RetryMax = …` / `c.Backoff = …` or adds that statement right after the
+ * one creating the client, in its indentation.
+ * - `RetryMax` counts retries (default 4 → 5 attempts): 0 turns retrying off.
+ * - Jitter: DefaultBackoff has none; `RateLimitLinearJitterBackoff` adds random jitter and, like
+ *   DefaultBackoff, honours Retry-After on 429/503 (LinearJitterBackoff would not).
+ * The package-level client (`retryablehttp.Get`) has no variable to configure: no fix.
+ */
+import type { RetryLayer } from "../../model/model";
+import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
+import type { FixEdit } from "../types";
+import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+
+export function goRetryablehttpLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  if (layer.kind !== "go-retryablehttp" || text === undefined) return null;
+  const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : null;
+  if (op !== "jitter" && (attempts === null || attempts < 1)) return null;
+  const tree = parseTree("go", text);
+  try {
+    const call = find(tree.rootNode, (n) => n.type === "call_expression" && n.startPosition.row + 1 === layer.anchor.line && n.startPosition.column === layer.anchor.column);
+    const callee = call?.childForFieldName("function");
+    if (!call || callee?.type !== "selector_expression" || callee.childForFieldName("field")?.text !== "NewClient") return null;
+    const pkg = callee.childForFieldName("operand")?.text;
+    // `c := pkg.NewClient()` / `s.client = pkg.NewClient()`: the statement and the name it binds
+    const statement = call.parent?.parent;
+    if (!pkg || !statement || !["short_var_declaration", "assignment_statement"].includes(statement.type)) return null;
+    const left = statement.childForFieldName("left")?.namedChildren;
+    const right = statement.childForFieldName("right")?.namedChildren;
+    if (!left || !right || left.length !== 1 || right.length !== 1 || right[0]?.id !== call.id) return null;
+    const name = left[0]!.text;
+    const set = (field: string, value: string): FixEdit => {
+      const existing = find(tree.rootNode, (n) => n.type === "assignment_statement" && n.childForFieldName("left")?.text === `${name}.${field}`, true);
+      const target = existing?.childForFieldName("right")?.namedChildren[0];
+      if (target) return { file: layer.file, start: target.startIndex, end: target.endIndex, newText: value };
+      const lineStart = text.lastIndexOf("\n", statement.startIndex - 1) + 1;
+      const indent = text.slice(lineStart, statement.startIndex);
+      const eol = text.includes("\r\n") ? "\r\n" : "\n";
+      return { file: layer.file, start: statement.endIndex, end: statement.endIndex, newText: `${eol}${indent}${name}.${field} = ${value}` };
+    };
+    if (attempts !== null && attempts >= 1) {
+      const what = `${name}.RetryMax = ${attempts - 1}, which counts retries`;
+      return { title: attempts === 1 ? `Turn off retries for ${layer.label} (${what})` : `Lower to ${attempts} attempts (${what})`, edits: [set("RetryMax", String(attempts - 1))] };
+    }
+    const backoff = `${pkg}.RateLimitLinearJitterBackoff`;
+    return { title: `Randomise the delay: ${name}.Backoff = ${backoff} (jitter; Retry-After still honoured)`, edits: [set("Backoff", backoff)] };
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The first node (or with `last`, the last one in document order) that `accept`s. */
+function find(root: SyntaxNode, accept: (n: SyntaxNode) => boolean, last = false): SyntaxNode | null {
+  let found: SyntaxNode | null = null;
+  const visit = (n: SyntaxNode) => {
+    if (found && !last) return;
+    if (accept(n)) found = n;
+    for (const c of n.namedChildren) if (c) visit(c);
+  };
+  visit(root);
+  return found;
+}

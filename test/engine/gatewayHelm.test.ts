@@ -1,0 +1,111 @@
+// Helm charts: templated retry counts filled in from the chart's values.yaml at link time
+// (engine/helmValues.ts); unknown (maxAttempts null, countUnknown) when values.yaml cannot say.
+// Kong §4.7: retries N → N+1 attempts; Traefik §4.6: attempts N = N tries in total.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { checkFixture, layerAt } from "../harness";
+
+const orders = `
+//- orders/app.py
+import requests
+
+def reserve():
+    return requests.put("http://inventory:8080/reservations")
+`;
+
+const templates = (annotation: string, layer: string) => `
+//- charts/shop/Chart.yaml
+apiVersion: v2
+name: shop
+version: 1.0.0
+//- charts/shop/templates/service.yaml
+apiVersion: v1
+kind: Service
+metadata:
+  name: orders
+  annotations:
+    konghq.com/retries: ${annotation}
+    # ^ ${layer}
+spec:
+  selector:
+    app: {{ .Values.app | default "orders" }}
+//- charts/shop/templates/ingress.yaml
+{{- if .Values.ingress.enabled }}
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: {{ .Release.Name }}-shop
+spec:
+  ingressClassName: kong
+  rules:
+    - http:
+        paths:
+          - path: /orders
+            pathType: Prefix
+            backend: {service: {name: orders, port: {number: 80}}}
+{{- end }}
+`;
+
+describe("Helm: templated counts and the chart's values.yaml", () => {
+  test("§4.7 `{{ .Values.kong.retries | quote }}` with `kong.retries: 2` in values.yaml → 3 attempts at the edge", async () => {
+    const result = await checkFixture(`${orders}${templates("{{ .Values.kong.retries | quote }}", "layer ×3")}
+//- charts/shop/values.yaml
+ingress:
+  enabled: true
+kong:
+  retries: 2
+//! rules none
+//! path 3 inventory
+`);
+    const l = layerAt(result, "charts/shop/templates/service.yaml:6");
+    assert.equal(l.attemptsNote, "{{ .Values.kong.retries | quote }} with kong.retries: 2 in charts/shop/values.yaml:4 → 3 attempts (N retries → N+1)");
+    assert.equal(l.countUnknown, false);
+  });
+
+  test("a key missing from values.yaml falls back to the template's `default`", async () => {
+    await checkFixture(`${orders}${templates("{{ .Values.kong.retries | default 1 | quote }}", "layer ×2")}
+//- charts/shop/values.yaml
+ingress: {enabled: true}
+//! rules none
+//! path 2 inventory
+`);
+  });
+
+  test("no value and no default → maxAttempts null with the reason; never the Kong default 6", async () => {
+    const result = await checkFixture(`${orders}${templates("{{ .Values.kong.retries | quote }}", "layer ×∞")}
+//! rules none
+`);
+    const l = layerAt(result, "charts/shop/templates/service.yaml:6");
+    assert.equal(l.maxAttempts, null);
+    assert.equal(l.countUnknown, true);
+    assert.match(l.attemptsNote, /^templated: \{\{ \.Values\.kong\.retries \| quote \}\}; kong\.retries not in charts\/shop\/values\.yaml$/);
+    assert.ok(!result.findings.some((f) => f.rule === "RL002"), "a templated count is not 'unbounded'");
+  });
+
+  test("`retries: 0` in values.yaml stays unknown (0 means different things per product)", async () => {
+    const result = await checkFixture(`${orders}${templates("{{ .Values.kong.retries | quote }}", "layer ×∞")}
+//- charts/shop/values.yaml
+kong: {retries: 0}
+//! rules none
+`);
+    assert.match(layerAt(result, "charts/shop/templates/service.yaml:6").attemptsNote, /kong\.retries: 0 in charts\/shop\/values\.yaml:1$/);
+  });
+
+  test("a backend written as `{{ .Values.backend.service }}` routes to the service values.yaml names", async () => {
+    const result = await checkFixture(`${orders}${templates('"1"', "layer ×2").replace("backend: {service: {name: orders,", "backend: {service: {name: '{{ .Values.backend.service }}',")}
+//- charts/shop/values.yaml
+backend:
+  service: orders
+//! rules none
+//! path 2 inventory
+`);
+    assert.deepEqual(result.model.paths[0]!.services, ["kong", "orders", "inventory"]);
+  });
+
+  test("a literal count in a template needs no values: retries \"4\" → 5", async () => {
+    await checkFixture(`${orders}${templates('"4"', "layer ×5")}
+//! rules none
+//! path 5 inventory
+`);
+  });
+});
