@@ -6,6 +6,9 @@
  * sets is still found (marked with its profile).
  */
 import type { ConfigEntryFact, FileFacts } from "../model/facts";
+import { normalizeSettingKey } from "../model/settingsKeys";
+
+export { normalizeSettingKey, projectDirOf } from "../model/settingsKeys";
 
 export interface SettingValue {
   value: string;
@@ -15,10 +18,6 @@ export interface SettingValue {
   profile: string | null;
 }
 
-/** Keys compare relaxed, as Spring binds them: case, `-` and `_` do not matter; `:` (.NET) is `.`. */
-export function normalizeSettingKey(key: string): string {
-  return key.replace(/:/g, ".").replace(/[-_]/g, "").toLowerCase();
-}
 
 export class ConfigIndex {
   /** projectDir → normalized key → values (base file first) */
@@ -94,12 +93,5 @@ function fileRank(path: string): number {
   return /^application.*\.ya?ml$/.test(base) ? 1 : 0;
 }
 
-/** The folder whose code a configuration file configures: Spring's `<project>/src/main/resources` → `<project>`. */
-export function projectDirOf(configPath: string): string {
-  const dir = configPath.includes("/") ? configPath.slice(0, configPath.lastIndexOf("/")) : "";
-  const m = /^(.*?)(?:^|\/)src\/(?:main|test)\/resources(?:\/.*)?$/.exec(dir);
-  if (m) return m[1]!;
-  return dir.replace(/(?:^|\/)(?:config|resources)$/, "");
-}
 
 export type { ConfigEntryFact };

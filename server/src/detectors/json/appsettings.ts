@@ -1,13 +1,13 @@
 /**
  * .NET `appsettings.json` / `appsettings.<Environment>.json` → ConfigEntryFacts for the code of
- * the project folder holding it (engine/configEntries.ts). Keys are flattened with "." as
+ * the project folder holding it (model/settingsKeys.ts). Keys are flattened with "." as
  * Microsoft.Extensions.Configuration flattens them with ":" (`Services:Inventory:BaseAddress`
  * → `Services.Inventory.BaseAddress`; array items are numbered, `Urls:0`). The environment in
  * the file name is the profile. Comments and trailing commas are accepted, as the .NET JSON
  * provider accepts them; an invalid file is one problem and no entries.
  */
 import { emptyFacts, type ConfigEntryFact, type FileFacts } from "../../model/facts";
-import { projectDirOf } from "../../engine/configEntries";
+import { projectDirOf } from "../../model/settingsKeys";
 import { ts } from "../../parsing/typescript";
 import { entries, lineOf, parseJsonc, scalarText, type JsoncFile } from "./jsonc";
 

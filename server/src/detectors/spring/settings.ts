@@ -5,9 +5,8 @@
  * The format readers produce `SettingsDocument`s; springFacts.ts turns them into facts.
  */
 import type { SourceSpan } from "../../model/facts";
-// engine/configEntries.ts is pure (model types only): the detector and the link-time index must
-// agree on keys and project folders, so both use its functions
-import { normalizeSettingKey } from "../../engine/configEntries";
+// the detector and the link-time index (engine/configEntries.ts) must agree on keys
+import { normalizeSettingKey } from "../../model/settingsKeys";
 
 export interface SettingEntry {
   /** flattened key as written: `resilience4j.retry.instances.inventory.max-attempts`, `routes[0].uri` */

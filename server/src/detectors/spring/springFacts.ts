@@ -3,7 +3,7 @@
  * the project is (`spring.application.name`), and Spring Cloud Gateway routes (cloudGateway.ts).
  */
 import type { FileFacts, SourceSpan, WorkloadFact } from "../../model/facts";
-import { projectDirOf } from "../../engine/configEntries";
+import { projectDirOf } from "../../model/settingsKeys";
 import { detectCloudGateway } from "./cloudGateway";
 import { relaxedKey, SettingsMap, type SettingsDocument } from "./settings";
 
