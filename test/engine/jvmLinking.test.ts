@@ -271,4 +271,87 @@ public class Checkout {
     assert.equal(hop.calls[0]?.method, "POST");
     assert.equal(hop.caller, "checkout");
   });
+
+  test("injected clients come from @Bean factories: the OkHttp default layer and a WebClient base URL", async () => {
+    await checkFixture(`
+//- billing/src/main/java/com/shop/billing/Clients.java
+package com.shop.billing;
+
+@Configuration
+public class Clients {
+    @Bean
+    public OkHttpClient okHttp() {
+        return new OkHttpClient.Builder().build();
+// ^ layer ×2
+    }
+
+    @Bean
+    public WebClient ledger(WebClient.Builder builder, @Value("\${ledger.url:http://ledger:8080}") String url) {
+        return builder.baseUrl(url).build();
+    }
+}
+//- billing/src/main/java/com/shop/billing/Billing.java
+package com.shop.billing;
+
+import org.springframework.retry.annotation.Retryable;
+
+@Service
+public class Billing {
+    private final OkHttpClient http;
+    private final WebClient ledger;
+
+    public Billing(OkHttpClient http, WebClient ledger) {
+        this.http = http;
+        this.ledger = ledger;
+    }
+
+    @Retryable(maxAttempts = 3)
+// ^ layer ×3
+    public void charge() throws Exception {
+        http.newCall(new Request.Builder().url("http://payments:8080/charge").post(null).build()).execute();
+        ledger.post().uri("/entries").retrieve().toBodilessEntity();
+    }
+}
+//! rules none
+//! path 6 payments
+//! path 3 ledger
+`);
+  });
+
+  test("@Retryable on an interface method wraps the implementation's calls", async () => {
+    await checkFixture(`
+//- orders/src/main/java/com/shop/orders/Api.java
+package com.shop.orders;
+
+@RestController
+public class Api {
+    private final Stock stock;
+    public Api(Stock stock) { this.stock = stock; }
+    @GetMapping("/stock")
+    public String get() { return stock.check(); }
+}
+//- orders/src/main/java/com/shop/orders/Stock.java
+package com.shop.orders;
+
+import org.springframework.retry.annotation.Retryable;
+
+public interface Stock {
+    @Retryable(maxAttempts = 4)
+// ^ layer ×4
+    String check();
+}
+//- orders/src/main/java/com/shop/orders/HttpStock.java
+package com.shop.orders;
+
+@Service
+public class HttpStock implements Stock {
+    private final RestTemplate rest = new RestTemplate();
+    @Override
+    public String check() { return rest.getForObject("http://inventory:8080/stock", String.class); }
+}
+//! rules none
+//! path 4 inventory
+//! paths 1
+`);
+  });
 });

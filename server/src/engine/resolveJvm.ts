@@ -12,10 +12,9 @@
  * injected bean is the implementation: FileFacts.supertypes says which classes implement what.
  */
 import type { FileFacts } from "../model/facts";
+import { BEAN_PREFIX } from "../detectors/java/http";
+import { IMPLEMENTATION_PREFIX } from "../detectors/java/layers";
 import type { SymbolRef } from "./resolve";
-
-/** `fromCall` of an injected JVM client (detectors/java/http.ts) */
-const BEAN_PREFIX = "@bean:";
 
 export const JVM_LANGUAGES: ReadonlySet<string> = new Set(["java", "kotlin"]);
 
@@ -53,6 +52,7 @@ export class JvmIndex {
 
   resolve(file: FileFacts, scopeId: string, dotted: string): SymbolRef | null {
     if (dotted.startsWith(BEAN_PREFIX)) return this.bean(file, dotted.slice(BEAN_PREFIX.length));
+    if (dotted.startsWith(IMPLEMENTATION_PREFIX)) return this.implementing(file, scopeId, dotted.slice(IMPLEMENTATION_PREFIX.length));
     const ref = this.lookup(file, scopeId, dotted);
     return ref?.kind === "function" ? this.implementation(ref, file, 0) : ref;
   }
@@ -75,6 +75,18 @@ export class JvmIndex {
       }
     }
     return found.find((r) => r.fn.name === name) ?? (found.length === 1 ? found[0]! : null);
+  }
+
+  /** `@impl:name` called from the abstract `Type.name`: the implementing class's `name`, same service first. */
+  private implementing(from: FileFacts, scopeId: string, name: string): SymbolRef | null {
+    const owner = scopeId.slice(0, scopeId.lastIndexOf("."));
+    const svc = this.fileService.get(from.path);
+    const impls = this.implementorsOf(owner);
+    for (const impl of [...impls.filter((i) => this.fileService.get(i.file.path) === svc), ...impls]) {
+      const hit = this.local.get(impl.file)?.get(`${impl.classId}.${name}`);
+      if (hit?.kind === "function") return this.implementation(hit, from, 1);
+    }
+    return null;
   }
 
   /** An abstract method (no calls) of a type that classes implement: the implementation's method, same service first. */

@@ -17,6 +17,8 @@ export function opContext(ctx: FixContext, layer: RetryLayer | null): LayerOpCon
     callLibraries,
     exists: (file) => ctx.text(file) !== undefined,
     namespaceOf: (service) => model.services.get(service)?.namespace ?? null,
+    text: (file) => ctx.text(file),
+    files: [...model.fileService.keys()],
   };
 }
 

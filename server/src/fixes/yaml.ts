@@ -115,6 +115,12 @@ export class YamlEditor {
     return this.edit(start, end, "");
   }
 
+  /** The root node of each document, in file order (null for an empty document). */
+  roots(): unknown[] {
+    const docs = Array.isArray(this.docs) ? this.docs : [this.docs];
+    return docs.map((d) => d.contents ?? null);
+  }
+
   /** Every map in every document (document roots, values, sequence items), depth first. */
   maps(): YAMLMap[] {
     const out: YAMLMap[] = [];

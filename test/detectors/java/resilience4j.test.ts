@@ -170,4 +170,45 @@ public class Reg {
     assert.equal(l.anchor.line, 6);
     assert.equal(l.attach.kind === "object" ? l.attach.objectId : null, "com.shop.Reg.get.retry");
   });
+
+  test("a policy used where it is built wraps the lambda's calls (block attachment)", async () => {
+    const facts = await java(`package com.shop;
+import io.github.resilience4j.retry.Retry;
+public class Inline {
+    public String get() {
+        return Retry.decorateSupplier(Retry.ofDefaults("x"), () -> rest.getForObject("http://inventory/x", String.class)).get();
+    }
+}
+`);
+    const l = only(facts);
+    assert.equal(l.maxAttempts, 3);
+    const wrapped = l.attach.kind === "block" ? l.attach.callIds.map((id) => facts.calls.find((c) => c.id === id)?.callee) : [];
+    assert.deepEqual(wrapped, ["rest.getForObject"]);
+  });
+
+  test("Kotlin import aliases: `Retry as R4` beside Reactor's Retry", async () => {
+    const facts = await kotlin(`package com.shop
+import io.github.resilience4j.retry.annotation.Retry as R4
+import reactor.util.retry.Retry
+class C {
+    @R4(name = "inventory")
+    fun get(): Mono<String> = web.get().retrieve().bodyToMono(String::class.java).retryWhen(Retry.max(1))
+}
+`);
+    assert.deepEqual(facts.layers.map((l) => [l.kind, l.maxAttempts]), [["resilience4j-retry", 3], ["reactor-retry", 2]]);
+  });
+
+  test("retry from an injected RetryRegistry reads its instance from application settings (configRef)", async () => {
+    const l = only(await java(`package com.shop;
+import io.github.resilience4j.retry.*;
+public class Reg {
+    private final RetryRegistry registry;
+    public Reg(RetryRegistry registry) { this.registry = registry; }
+    public String get() { return registry.retry("inventory").executeSupplier(() -> ""); }
+}
+`));
+    assert.deepEqual(l.configRef, { library: "resilience4j", instance: "inventory" });
+    assert.equal(l.maxAttempts, 3);
+    assert.equal(l.attach.kind, "block", "used where it is built: the lambda's calls");
+  });
 });

@@ -243,7 +243,8 @@ export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = 
   if (max) {
     attemptsSource = "config";
     const n = numberValue(max);
-    if (dottedName(max) === "int.MaxValue" || dottedName(max) === "Int32.MaxValue") {
+    // `int` is a predefined_type node, so dottedName() cannot read `int.MaxValue`: match the text
+    if (/^(int|Int32|System\.Int32)\.MaxValue$/.test(max.text.replace(/\s+/g, ""))) {
       maxAttempts = null;
       attemptsNote = "MaxRetryAttempts = int.MaxValue: retries forever";
     } else if (n === null) {

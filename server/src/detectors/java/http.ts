@@ -73,19 +73,19 @@ export function creationLibrary(ctx: JvmContext, scopeId: string, e: Expr | null
 
 export function detectHttp(ctx: JvmContext): void {
   const { file } = ctx;
-  const holders: Array<{ name: string; scope: string; functionId: string; type: string | null; value: Expr | null; span: ClientFact["span"]; perCall: boolean }> = [];
+  const holders: Array<{ name: string; functionId: string; type: string | null; value: Expr | null; span: ClientFact["span"]; perCall: boolean }> = [];
   for (const d of file.decls) {
     if (d.kind === "field") {
       const owner = d.ownerId || file.pkg;
       // `this.client = builder.baseUrl(url).build()` in a constructor: its parameters are in scope
       const assigned = d.value ? undefined : file.assignments.find((a) => a.target === d.name && ctx.decl(a.scopeId)?.ownerId === owner);
-      holders.push({ name: `${owner}.${d.name}`, scope: owner, functionId: d.value ? d.id : (assigned?.scopeId ?? owner), type: d.type, value: d.value ?? assigned?.value ?? null, span: d.span, perCall: false });
+      holders.push({ name: `${owner}.${d.name}`, functionId: d.value ? d.id : (assigned?.scopeId ?? owner), type: d.type, value: d.value ?? assigned?.value ?? null, span: d.span, perCall: false });
     }
     if (d.kind === "method" || d.kind === "constructor") {
-      for (const p of d.params) holders.push({ name: `${d.id}.${p.name}`, scope: d.id, functionId: d.id, type: p.type, value: null, span: d.span, perCall: false });
+      for (const p of d.params) holders.push({ name: `${d.id}.${p.name}`, functionId: d.id, type: p.type, value: null, span: d.span, perCall: false });
     }
   }
-  for (const l of file.locals) holders.push({ name: `${l.scopeId}.${l.name}`, scope: l.scopeId, functionId: l.scopeId, type: l.type, value: l.value, span: nodeSpan(l.node), perCall: true });
+  for (const l of file.locals) holders.push({ name: `${l.scopeId}.${l.name}`, functionId: l.scopeId, type: l.type, value: l.value, span: nodeSpan(l.node), perCall: true });
   for (const h of holders) {
     const library = (h.type ? TYPE_LIBRARY[simpleType(h.type)!] : undefined) ?? creationLibrary(ctx, h.functionId, h.value);
     if (!library || ctx.facts.clients.some((c) => c.name === h.name)) continue;

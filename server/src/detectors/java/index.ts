@@ -9,6 +9,7 @@ import { parseTree, type SyntaxNode, type Tree } from "../../parsing/treeSitter"
 import { createContext, type JvmContext } from "./context";
 import { detectFeign } from "./feign";
 import { detectHttp } from "./http";
+import { detectAbstractAnnotated } from "./layers";
 import { javaFile } from "./javaSyntax";
 import { parseKotlin } from "./kotlinSyntax";
 import { detectMicroProfile } from "./microprofile";
@@ -29,6 +30,7 @@ const DETECTORS: Array<[string, (ctx: JvmContext) => void]> = [
   ["microprofile", detectMicroProfile],
   ["reactor", detectReactor],
   ["okhttp", detectOkHttp],
+  ["abstract-annotated", detectAbstractAnnotated],
 ];
 
 export function extractJava(path: string, text: string): FileFacts {

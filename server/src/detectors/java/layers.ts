@@ -80,3 +80,25 @@ export function exceptionCondition(included: string[], excluded: string[], what:
     description: included.length ? `${what}: ${included.join(", ")}${excluded.length ? `; not ${excluded.join(", ")}` : ""}` : `${what}: every exception${excluded.length ? ` except ${excluded.join(", ")}` : ""}`,
   };
 }
+
+/** Callee of the call an annotated abstract method makes into its implementations (engine/resolveJvm.ts). */
+export const IMPLEMENTATION_PREFIX = "@impl:";
+
+/**
+ * A retry annotation on an interface (or abstract) method applies to the implementing bean's
+ * method (spring-retry finds annotations on interfaces): the abstract method gets one call to
+ * `@impl:<name>`, which the resolver sends to the implementing class's method, so the layer
+ * wraps what the implementation does.
+ */
+export function detectAbstractAnnotated(ctx: JvmContext): void {
+  for (const l of ctx.facts.layers) {
+    if (l.attach.kind !== "function") continue;
+    const d = ctx.decl(l.attach.functionId);
+    if (d?.kind !== "method" || !isAbstract(d) || ctx.facts.calls.some((c) => c.functionId === d.id)) continue;
+    ctx.facts.calls.push({ id: ctx.nextId("C", d.span), span: d.span, functionId: d.id, callee: `${IMPLEMENTATION_PREFIX}${d.name}`, args: [] });
+  }
+}
+
+function isAbstract(d: Decl): boolean {
+  return !d.node.namedChildren.some((c) => c?.type === "block" || c?.type === "function_body") && !d.node.childForFieldName("body");
+}

@@ -51,13 +51,14 @@ export function detectModule(ctx: JvmContext): void {
   // constructor injection: `this.base = base` where `base` is a `@Value` parameter
   for (const a of file.assignments) {
     if (a.value.k !== "name") continue;
-    const param = facts.constants.find((c) => c.name === `${a.scopeId}.${a.value.k === "name" ? a.value.path : ""}` && c.value.kind === "setting");
+    const param = facts.constants.find((c) => c.name === `${a.scopeId}.${(a.value as { path: string }).path}` && c.value.kind === "setting");
     const owner = ctx.decl(a.scopeId)?.ownerId;
     if (param && owner && !facts.constants.some((c) => c.name === `${owner}.${a.target}`)) facts.constants.push({ name: `${owner}.${a.target}`, value: param.value, line: param.line });
   }
   for (const l of file.locals) {
     const v = l.value ? valueExpr(l.value) : null;
-    if (v && v.kind !== "unknown" && v.kind !== "ref") facts.constants.push({ name: `${l.scopeId}.${l.name}`, value: v, line: l.node.startPosition.row + 1 });
+    // `String url = baseUrl;` aliases a field or setting; `x = x` would only loop
+    if (v && v.kind !== "unknown" && !(v.kind === "ref" && v.name === l.name)) facts.constants.push({ name: `${l.scopeId}.${l.name}`, value: v, line: l.node.startPosition.row + 1 });
   }
   for (const call of file.calls) callFact(ctx, call);
   facts.exports = facts.functions.filter((f) => f.topLevel).map((f) => f.id);

@@ -26,6 +26,7 @@ export function detectOkHttp(ctx: JvmContext): void {
     const disabled = value === false;
     const anchorCall = disabled ? setting! : first;
     const base = layer(disabled, value === null ? exprText(argAt(setting!, 0)) : null);
+    if (setting) base.attemptsSource = "config";
     const localId = ctx.nextId("L", anchorCall.nameSpan);
     ctx.facts.layers.push({ ...base, localId, anchor: disabled ? anchorCall.nameSpan : first.span, attach: { kind: "client" }, label: "OkHttpClient" });
     for (const [id, creation] of ctx.clientCreations) {

@@ -13,7 +13,7 @@
  *   decorate call is recorded on the holder so the linker finds it).
  *   IntervalFunction defaults: 500 ms, multiplier 1.5, randomization factor 0.5.
  */
-import type { WaitSpec } from "../../model/facts";
+import type { LayerFact, WaitSpec } from "../../model/facts";
 import { fmtSeconds } from "../python/waits";
 import { annotationFrom, importedName, importsFrom, receiverName, simpleType, type JvmContext } from "./context";
 import { annotated, exceptionCondition, exponentialWait, fixedWait, pushAnnotationLayer, type LayerBase } from "./layers";
@@ -39,11 +39,12 @@ export function detectResilience4j(ctx: JvmContext): void {
     if (!created) continue;
     const holder = holderOf(ctx, call);
     const localId = ctx.nextId("L", call.nameSpan);
+    const inline = holder ? null : inlineUse(ctx, call);
     ctx.facts.layers.push({
       ...created,
       localId,
       anchor: call.span,
-      attach: { kind: "object", objectId: holder?.id ?? "", methods: [...EXECUTE, "decorateSupplier", "decorateCallable", "decorateRunnable", "decorateCheckedSupplier", "decorateCheckedRunnable", "decorateFunction", "decorateCompletionStage"], paramIndex: 0 },
+      attach: inline ?? { kind: "object", objectId: holder?.id ?? "", methods: [...EXECUTE, "decorateSupplier", "decorateCallable", "decorateRunnable", "decorateCheckedSupplier", "decorateCheckedRunnable", "decorateFunction", "decorateCompletionStage"], paramIndex: 0 },
       label: holder?.label ?? `Retry in ${call.scopeId}`,
     });
   }
@@ -90,6 +91,9 @@ function creation(ctx: JvmContext, call: Call): LayerBase | null {
     const built = ctx.valueOf(call.scopeId, head);
     const registry = built?.k === "call" && receiverName(chainOf(built.call)[0]!) === "RetryRegistry" ? chainOf(built.call)[0]! : null;
     if (type !== "RetryRegistry" && !registry) return null;
+    // an injected registry is Spring Boot's: its instances come from application settings
+    const instance = stringOf(argAt(call, 0));
+    if (!registry && !argAt(call, 1) && instance !== null) return { ...defaults(), configRef: { library: "resilience4j", instance } };
     return fromConfig(ctx, call, argAt(call, 1) ?? (registry?.name === "of" ? argAt(registry, 0) : null));
   }
   return null;
@@ -160,6 +164,25 @@ function intervalWait(e: Expr | null): WaitSpec {
 
 function unknown(description: string): WaitSpec {
   return { kind: "unknown", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description };
+}
+
+/**
+ * A policy used where it is built: `Retry.decorateSupplier(Retry.of(…), () -> …)` or
+ * `Retry.of(…).executeSupplier(() -> …)`: a block over the calls of the lambda.
+ */
+function inlineUse(ctx: JvmContext, created: Call): LayerFact["attach"] | null {
+  for (const c of ctx.file.calls) {
+    const viaDecorate = DECORATE.test(c.name) && argAt(c, 0)?.k === "call" && (argAt(c, 0) as { call: Call }).call === created;
+    const viaExecute = EXECUTE.includes(c.name) && c.receiver?.k === "call" && c.receiver.call === created;
+    const lambda = viaDecorate ? argAt(c, 1) : viaExecute ? argAt(c, 0) : null;
+    if (lambda?.k !== "lambda") continue;
+    const callIds = ctx.file.calls
+      .filter((x) => x.scopeId === lambda.id || x.scopeId.startsWith(`${lambda.id}.`))
+      .map((x) => ctx.callIds.get(x.node.id))
+      .filter((id): id is string => !!id);
+    return { kind: "block", functionId: created.scopeId, callIds };
+  }
+  return null;
 }
 
 /** The field or local the `Retry.of(…)` result is stored in (a FunctionFact id the linker resolves). */

@@ -3,6 +3,12 @@ import type { RetryLayer } from "../../model/model";
 import { csharpLayerEdit } from "./csharp";
 import { goRetryablehttpLayerEdit } from "./goRetryablehttp";
 import { grpcServiceConfigLayerEdit } from "./grpcServiceConfig";
+import { grpcServiceConfigFileEdit } from "./grpcServiceConfigFiles";
+import { cenkaltiLayerEdit } from "./cenkaltiBackoff";
+import { okHttpLayerEdit } from "./okhttp";
+import { reactorLayerEdit } from "./reactor";
+import { resilience4jLayerEdit } from "./resilience4j";
+import { springCloudGatewayLayerEdit } from "./springCloudGateway";
 import { jvmAnnotationLayerEdit } from "./jvmAnnotations";
 import { meshLayerEdit } from "./mesh";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
@@ -13,6 +19,21 @@ export type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
   try {
+    // kinds whose edits are not in the layer's own language or file
+    switch (layer.kind) {
+      case "resilience4j-retry":
+        return resilience4jLayerEdit(op, layer, ctx);
+      case "spring-cloud-gateway-retry":
+        return springCloudGatewayLayerEdit(op, layer, text, ctx);
+      case "reactor-retry":
+        return reactorLayerEdit(op, layer, text, ctx);
+      case "okhttp-retry":
+        return okHttpLayerEdit(op, layer, text, ctx);
+      case "cenkalti-backoff":
+        return cenkaltiLayerEdit(op, layer, text, ctx);
+      case "grpc-service-config":
+        if (/\.(json|go)$/.test(layer.file)) return grpcServiceConfigFileEdit(op, layer, text, ctx);
+    }
     if (layer.category === "mesh" || layer.category === "gateway") return meshLayerEdit(op, layer, text, ctx);
     // one service-config shape, whatever language carries it
     if (layer.kind === "grpc-service-config") return grpcServiceConfigLayerEdit(op, layer, text, ctx);

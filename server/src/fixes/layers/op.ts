@@ -39,4 +39,8 @@ export interface LayerOpContext {
   namespaceOf(service: string): string | null;
   /** the total attempts "cap" lowers a layer to */
   attempts?: number;
+  /** another workspace file's current text (settings written apart from the code: Resilience4j) */
+  text?(file: string): string | undefined;
+  /** every workspace file's path */
+  files?: readonly string[];
 }

@@ -1,0 +1,213 @@
+/**
+ * Fixes on Reactor retries (reference §3.4), Java and Kotlin: every count is retries (n → n + 1);
+ * `.jitter(0)` → 0.5, `fixedDelay` → `backoff` (jitter), `Retry.max(n)` / `.retry(n)` →
+ * `Retry.backoff(n, 100 ms)`, `.retry()` → `.retry(2)`, caps in retries.
+ */
+import { fixCases } from "./fixCases";
+
+function chain(lang: "java" | "kotlin", retry: string, imports = true): string {
+  const dir = lang === "java" ? "java" : "kotlin";
+  const file = `orders/src/main/${dir}/com/shop/orders/Stock.${lang === "java" ? "java" : "kt"}`;
+  if (lang === "java") {
+    return `
+//- ${file}
+package com.shop.orders;
+import org.springframework.web.reactive.function.client.WebClient;
+${imports ? "import reactor.util.retry.Retry;\nimport java.time.Duration;" : "import reactor.core.publisher.Mono;\n"}
+public class Stock {
+    private final WebClient web = WebClient.builder().baseUrl("http://inventory:8080").build();
+    public Mono<String> get(String sku) {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
+            ${retry};
+    }
+}
+`;
+  }
+  return `
+//- ${file}
+package com.shop.orders
+import org.springframework.web.reactive.function.client.WebClient
+${imports ? "import reactor.util.retry.Retry\nimport java.time.Duration" : "import reactor.core.publisher.Mono\n"}
+class Stock {
+    private val web = WebClient.builder().baseUrl("http://inventory:8080").build()
+    fun get(sku: String): Mono<String> {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String::class.java)
+            ${retry}
+    }
+}
+`;
+}
+
+const JAVA = "orders/src/main/java/com/shop/orders/Stock.java";
+const KOTLIN = "orders/src/main/kotlin/com/shop/orders/Stock.kt";
+
+fixCases("Reactor", [
+  {
+    name: "Java: Retry.backoff(…).jitter(0) → jitter(0.5)",
+    workspace: chain("java", ".retryWhen(Retry.backoff(2, Duration.ofMillis(100)).jitter(0))"),
+    finding: `RL004 ${JAVA}:9`,
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- orders/src/main/java/com/shop/orders/Stock.java
+package com.shop.orders;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.util.retry.Retry;
+import java.time.Duration;
+public class Stock {
+    private final WebClient web = WebClient.builder().baseUrl("http://inventory:8080").build();
+    public Mono<String> get(String sku) {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
+            .retryWhen(Retry.backoff(2, Duration.ofMillis(100)).jitter(0.5));
+    }
+}
+`,
+  },
+  {
+    name: "Kotlin: Retry.fixedDelay(n, d) → Retry.backoff(n, d)",
+    workspace: chain("kotlin", ".retryWhen(Retry.fixedDelay(2, Duration.ofMillis(200)))"),
+    finding: `RL004 ${KOTLIN}:9`,
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- orders/src/main/kotlin/com/shop/orders/Stock.kt
+package com.shop.orders
+import org.springframework.web.reactive.function.client.WebClient
+import reactor.util.retry.Retry
+import java.time.Duration
+class Stock {
+    private val web = WebClient.builder().baseUrl("http://inventory:8080").build()
+    fun get(sku: String): Mono<String> {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String::class.java)
+            .retryWhen(Retry.backoff(2, Duration.ofMillis(200)))
+    }
+}
+`,
+  },
+  {
+    name: "Java: Retry.max(2) → Retry.backoff(2, Duration.ofMillis(100))",
+    workspace: chain("java", ".retryWhen(Retry.max(2).filter(e -> e instanceof java.io.IOException))"),
+    finding: `RL003 ${JAVA}:9`,
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- orders/src/main/java/com/shop/orders/Stock.java
+package com.shop.orders;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.util.retry.Retry;
+import java.time.Duration;
+public class Stock {
+    private final WebClient web = WebClient.builder().baseUrl("http://inventory:8080").build();
+    public Mono<String> get(String sku) {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
+            .retryWhen(Retry.backoff(2, Duration.ofMillis(100)).filter(e -> e instanceof java.io.IOException));
+    }
+}
+`,
+  },
+  {
+    name: "Kotlin: .retry(2) without the imports → retryWhen with qualified names",
+    workspace: chain("kotlin", ".retry(2)", false),
+    finding: `RL003 ${KOTLIN}:9`,
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- orders/src/main/kotlin/com/shop/orders/Stock.kt
+package com.shop.orders
+import org.springframework.web.reactive.function.client.WebClient
+import reactor.core.publisher.Mono
+
+class Stock {
+    private val web = WebClient.builder().baseUrl("http://inventory:8080").build()
+    fun get(sku: String): Mono<String> {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String::class.java)
+            .retryWhen(reactor.util.retry.Retry.backoff(2, java.time.Duration.ofMillis(100)))
+    }
+}
+`,
+  },
+  {
+    name: "Java: .retry() unbounded → .retry(2)",
+    workspace: chain("java", ".retry()", false),
+    finding: `RL002 ${JAVA}:9`,
+    fix: "preferred",
+    safety: "unsafe",
+    after: `
+//- orders/src/main/java/com/shop/orders/Stock.java
+package com.shop.orders;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+
+public class Stock {
+    private final WebClient web = WebClient.builder().baseUrl("http://inventory:8080").build();
+    public Mono<String> get(String sku) {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
+            .retry(2);
+    }
+}
+`,
+  },
+  {
+    name: "Java: Retry.indefinitely() → Retry.max(2)",
+    workspace: chain("java", ".retryWhen(Retry.indefinitely())"),
+    finding: `RL002 ${JAVA}:9`,
+    fix: "preferred",
+    safety: "unsafe",
+    after: `
+//- orders/src/main/java/com/shop/orders/Stock.java
+package com.shop.orders;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.util.retry.Retry;
+import java.time.Duration;
+public class Stock {
+    private final WebClient web = WebClient.builder().baseUrl("http://inventory:8080").build();
+    public Mono<String> get(String sku) {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
+            .retryWhen(Retry.max(2));
+    }
+}
+`,
+  },
+  {
+    name: "RL001 (threshold 2): Retry.backoff(5, …) lowered to 1 retry",
+    workspace: `${chain("java", ".retryWhen(Retry.backoff(5, Duration.ofMillis(100)))")}//! threshold 2\n`,
+    finding: `RL001 ${JAVA}:9`,
+    fix: "Lower to 2 attempts",
+    safety: "unsafe",
+    after: `
+//- orders/src/main/java/com/shop/orders/Stock.java
+package com.shop.orders;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.util.retry.Retry;
+import java.time.Duration;
+public class Stock {
+    private final WebClient web = WebClient.builder().baseUrl("http://inventory:8080").build();
+    public Mono<String> get(String sku) {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
+            .retryWhen(Retry.backoff(1, Duration.ofMillis(100)));
+    }
+}
+`,
+  },
+  {
+    name: "RL001: .maxAttempts(n) is where the count is: turned off with 0",
+    workspace: `${chain("kotlin", ".retryWhen(Retry.backoff(1, Duration.ofMillis(100)).maxAttempts(4))")}//! threshold 2\n`,
+    finding: `RL001 ${KOTLIN}:9`,
+    fix: "Turn off Reactor retries",
+    safety: "unsafe",
+    after: `
+//- orders/src/main/kotlin/com/shop/orders/Stock.kt
+package com.shop.orders
+import org.springframework.web.reactive.function.client.WebClient
+import reactor.util.retry.Retry
+import java.time.Duration
+class Stock {
+    private val web = WebClient.builder().baseUrl("http://inventory:8080").build()
+    fun get(sku: String): Mono<String> {
+        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String::class.java)
+            .retryWhen(Retry.backoff(1, Duration.ofMillis(100)).maxAttempts(0))
+    }
+}
+`,
+  },
+]);
