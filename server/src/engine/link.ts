@@ -13,6 +13,7 @@ import { enumeratePaths } from "./paths";
 import { evaluate, hostOf, Resolver, schemeOf, type ResolvedClient } from "./resolve";
 import { buildServices, serviceForHost, type ServiceIndex } from "./services";
 import { istioDefaultLayer } from "./meshDefaults";
+import { mergeEntryRoutes } from "./endpoints";
 import { applyDotnetRetrySettings } from "./dotnetSettings";
 import { applyResilience4jConfig } from "./resilience4jConfig";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
@@ -278,6 +279,7 @@ export function link(files: FileFacts[], settings: Settings): Model {
     const existing = hops.get(key);
     if (existing) {
       for (const c of h.calls) if (!existing.calls.some((x) => x.file === c.file && x.span.line === c.span.line)) existing.calls.push(c);
+      existing.entryRoutes = mergeEntryRoutes(existing.entryRoutes, h.entryRoutes);
     } else hops.set(key, { ...h, calls: [...h.calls] });
   };
 
@@ -291,6 +293,9 @@ export function link(files: FileFacts[], settings: Settings): Model {
       if (fn.handler || (!calledFunctions.has(key) && !isReferenced)) entries.push(fn);
     }
     for (const entry of entries) {
+      // a routed handler: hops it sends continue only the paths that called that endpoint
+      const handler = "handler" in entry ? (entry as FunctionFact).handler : null;
+      const entryRoutes = handler?.route ? [{ method: handler.method, route: handler.route }] : null;
       for (const r of reachOfFunction(f, entry)) {
         const callerName = caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "");
         const env = index.services.get(callerName)?.env ?? {};
@@ -313,10 +318,13 @@ export function link(files: FileFacts[], settings: Settings): Model {
               library: r.via.library,
               hasTimeout:
                 (req.timeoutSet ?? req.timeoutSeconds !== null) || r.via.timeoutSet || LIBRARY_DEFAULT_TIMEOUT[r.via.library ?? ""] !== undefined,
+              path: target.path,
+              pathComplete: target.pathComplete,
             },
           ],
           fromGateway: false,
           protocol,
+          entryRoutes,
         });
       }
     }
@@ -425,18 +433,29 @@ export function link(files: FileFacts[], settings: Settings): Model {
   return model;
 }
 
-function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): { name: string; scheme: string | null } {
+interface Target {
+  name: string;
+  scheme: string | null;
+  /** the URL's path as far as known, and whether all of it is known (endpoint matching) */
+  path: string | null;
+  pathComplete: boolean;
+}
+
+function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): Target {
   const req = r.call.request!;
-  let url = evaluate(req.url, r.file, r.call.functionId, resolver, env);
+  const partial = { partial: false };
+  let url = evaluate(req.url, r.file, r.call.functionId, resolver, env, 0, partial);
+  if (url === null && req.url !== null) partial.partial = true;
   if ((url === null || url.startsWith("/") || url === "") && r.baseUrl) {
     const base = evaluate(r.baseUrl.value, r.baseUrl.file, r.baseUrl.scopeId, resolver, env);
     if (base !== null) url = base.replace(/\/+$/, "") + (url ?? "");
   }
   const host = url ? hostOf(url) : null;
-  if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null };
+  if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null, path: null, pathComplete: false };
   // SDK endpoints (ClientFact.sdk): "aws://dynamodb" → "aws:dynamodb", never a workspace service
-  if (url?.startsWith("aws://")) return { name: `aws:${host}`, scheme: "aws" };
-  return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null };
+  if (url?.startsWith("aws://")) return { name: `aws:${host}`, scheme: "aws", path: null, pathComplete: false };
+  const path = url!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "") || "/";
+  return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
 }
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {

@@ -4,6 +4,7 @@
  * active layers (a disabled layer never multiplies); chains with no active layer are dropped.
  */
 import type { CallPath, Hop, Model } from "../model/model";
+import { hopsConnect } from "./endpoints";
 
 export const MAX_PATHS = 5000;
 export const MAX_DEPTH = 16;
@@ -23,12 +24,16 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
   const nodes = [...outgoing.keys()].sort();
   const entries = nodes.filter((n) => !hasIncoming.has(n));
   const visitedFromEntries = new Set<string>();
+  const walkedHops = new Set<number>();
 
   let steps = 0;
   const walk = (node: string, seen: string[], hopIdx: number[]) => {
     if (out.size >= MAX_PATHS || ++steps > MAX_STEPS) return;
     visitedFromEntries.add(node);
-    const next = (outgoing.get(node) ?? []).filter((i) => !seen.includes(model.hops[i]!.callee));
+    // only the hops the called endpoint can lead to (engine/endpoints.ts)
+    const into = hopIdx.length ? model.hops[hopIdx[hopIdx.length - 1]!]! : null;
+    const next = (outgoing.get(node) ?? []).filter((i) => !seen.includes(model.hops[i]!.callee) && (!into || hopsConnect(into, model.hops[i]!)));
+    for (const i of next) walkedHops.add(i);
     if (next.length === 0 || seen.length >= MAX_DEPTH) {
       if (hopIdx.length) emit(hopIdx, seen);
       return;
@@ -68,6 +73,13 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
   // services only reachable inside a cycle have no entry: start from each of them
   const unreached = nodes.filter((n) => !visitedFromEntries.has(n));
   for (const n of unreached) walk(n, [n], []);
+  // hops no walk took: sent from an endpoint none of the service's known callers calls (its
+  // callers are outside the workspace); each starts its own paths at its caller
+  model.hops.forEach((h, i) => {
+    if (walkedHops.has(i) || h.callee === h.caller) return;
+    walkedHops.add(i);
+    walk(h.callee, [h.caller, h.callee], [i]);
+  });
   return [...out.values()].sort(comparePaths);
 }
 

@@ -263,6 +263,8 @@ export function evaluate(
   resolver: Resolver,
   env: Record<string, string>,
   depth = 0,
+  /** set when the result is only the known beginning of the value (a later part is not known) */
+  partial?: { partial: boolean },
 ): string | null {
   if (!value || depth > 8) return null;
   switch (value.kind) {
@@ -272,14 +274,14 @@ export function evaluate(
       return String(value.value);
     case "env": {
       if (env[value.name] !== undefined) return env[value.name]!;
-      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1);
+      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial);
     }
     case "ref": {
       const r = resolver.resolve(file, scopeId, value.name);
       if (r?.kind === "constant") {
         // C# constants are named by qualified id: their own references resolve in their class
         const scope = (r.file.language === "csharp" || JVM_LANGUAGES.has(r.file.language)) && r.constant.name.includes(".") ? r.constant.name.slice(0, r.constant.name.lastIndexOf(".")) : "<module>";
-        return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1);
+        return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1, partial);
       }
       return null;
     }
@@ -293,13 +295,16 @@ export function evaluate(
       if (dotnet !== undefined) return env[dotnet]!;
       const hit = resolver.config.lookup(file.path, value.key);
       if (hit) return hit.value;
-      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1);
+      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial);
     }
     case "concat": {
       let out = "";
       for (const p of value.parts) {
-        const v = evaluate(p, file, scopeId, resolver, env, depth + 1);
-        if (v === null) return out.length ? out : null;
+        const v = evaluate(p, file, scopeId, resolver, env, depth + 1, partial);
+        if (v === null) {
+          if (partial) partial.partial = true;
+          return out.length ? out : null;
+        }
         out += v;
       }
       return out;

@@ -41,6 +41,12 @@ export interface LinkedCall {
   callee: string;
   /** the library that sends it: "requests", "requests.Session", "httpx.Client", "axios", "psycopg" */
   library: string | null;
+  /**
+   * the URL path as far as it is known (`/api/products/`); `pathComplete` is false when a later
+   * part is not known statically (`"/api/products/" + sku`). null: no URL path known.
+   */
+  path?: string | null;
+  pathComplete?: boolean;
 }
 
 /**
@@ -55,6 +61,13 @@ export interface Hop {
   calls: LinkedCall[];
   /** the caller is a gateway (edge proxy), not a service */
   fromGateway: boolean;
+  /**
+   * The caller's request handlers whose work sends this hop's calls (method + route as
+   * written), so a path only continues through a service from the endpoint that was called
+   * (engine/endpoints.ts). null: some entry that is not a routed handler (module code, a job,
+   * a handler without a known route) sends them too — any request into the caller may lead here.
+   */
+  entryRoutes?: Array<{ method: string | null; route: string }> | null;
   protocol: "http" | "grpc" | "db";
 }
 

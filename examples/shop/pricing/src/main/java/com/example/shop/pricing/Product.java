@@ -1,0 +1,3 @@
+package com.example.shop.pricing;
+
+public record Product(String sku, long listPriceCents) {}
