@@ -2,12 +2,10 @@
  * Reference §4 (service meshes, gateways, proxies, entries §4.1–§4.15): defaults and number traps,
  * with §5's cross-cutting traps, run through the real extractors or the linker (./table.ts).
  */
-import { runTable, src, type Row } from "./table";
+import { fill, runTable, src, type Row } from "./table";
 
 const IDEMPOTENT = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"];
 
-/** Puts `text` (lines with their final indentation; "" for none) in place of the `__FILL__` line. */
-const fill = (template: string, text: string) => template.replace(/^[ \t]*__FILL__\n/m, text ? text.replace(/\n?$/, "\n") : "");
 
 /** orders (an injected workload in namespace shop) calls inventory with a POST. */
 const ISTIO_MESH = `
@@ -164,6 +162,17 @@ const gloo = (retries: string) => src`
               upstream: {name: shop-orders-8080, namespace: gloo-system}
           options:
             retries: ${retries}
+`;
+
+const KONG_CONFIGURED = src`
+  _format_version: "3.0"
+  services:
+    - name: payments
+      url: http://payments:8080
+      retries: 2
+    - name: ledger
+      url: http://ledger
+      retries: 0
 `;
 
 const rows: Row[] = [
@@ -340,19 +349,14 @@ spec:
     expect: { maxAttempts: 6, attemptsSource: "default", wait: ["none", false] },
   },
   {
-    id: "§4.7", name: "Kong retries: 2 counts retries → 3; retries: 0 → 1", covers: ["§5.1"],
-    file: "kong/kong.yml", kind: "kong-service", line: 5,
-    code: src`
-      _format_version: "3.0"
-      services:
-        - name: payments
-          url: http://payments:8080
-          retries: 2
-        - name: ledger
-          url: http://ledger
-          retries: 0
-    `,
+    id: "§4.7", name: "Kong retries: 2 counts retries → 3", covers: ["§5.1"],
+    file: "kong/kong.yml", kind: "kong-service", line: 5, code: KONG_CONFIGURED,
     expect: { maxAttempts: 3, attemptsSource: "config", wait: ["none", false] },
+  },
+  {
+    id: "§4.7", name: "Kong retries: 0 → 1 attempt (off)", covers: ["trap"],
+    file: "kong/kong.yml", kind: "kong-service", line: 8, code: KONG_CONFIGURED,
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: ["none", false] },
   },
   // §4.8 ingress-nginx
   {
@@ -441,14 +445,15 @@ spec:
   // §4.13 Kuma
   {
     id: "§4.13", name: "Kuma Mesh gets mesh-retry-all: HTTP 5 retries → 6 (implicit), 25–250 ms, POST retried on gateway-error", covers: ["default", "§5.3"],
-    file: "k8s/mesh.yaml", kind: "kuma-default",
-    code: src`
-      apiVersion: kuma.io/v1alpha1
-      kind: Mesh
-      metadata:
-        name: default
-    `,
-    expect: { maxAttempts: 6, attemptsSource: "default", wait: ["exponential", true, 0.025, 0.25], methods: "all", budget: null },
+    workspace: true, file: "k8s/mesh.yaml", kind: "kuma-default",
+    code: `
+//- k8s/mesh.yaml
+apiVersion: kuma.io/v1alpha1
+kind: Mesh
+metadata:
+  name: default
+`,
+    expect: { maxAttempts: 6, attemptsSource: "default", implicit: true, wait: ["exponential", true, 0.025, 0.25], methods: "all", budget: null },
   },
   {
     id: "§4.13", name: "Kuma skipCreatingInitialPolicies: no default policy → no layer", covers: ["trap"],
@@ -464,7 +469,7 @@ spec:
     expect: "none",
   },
   {
-    id: "§4.13", name: "Kuma MeshRetry numRetries: 3 → 4; numRetries: 0 disables → 1", covers: ["§5.1", "trap"],
+    id: "§4.13", name: "Kuma MeshRetry numRetries: 3 counts retries → 4; POST re-sent on the default retryOn", covers: ["§5.1"],
     file: "k8s/meshretry.yaml", kind: "kuma-meshretry", line: 12,
     code: src`
       apiVersion: kuma.io/v1alpha1

@@ -1,16 +1,17 @@
 /**
  * Table runner for the reference tests (test/reference/*.test.ts): one row per default or trap of
- * an entry in ../shared/reference/retry-semantics.md, run through the real extractors (a snippet)
- * or the real engine (an inline `//- path` workspace, for numbers that are only final at link time).
- * Nothing here builds facts by hand.
+ * an entry in ../shared/reference/retry-semantics.md, run through the real extractors (a snippet,
+ * `engine/extract.ts` extractFile) or the engine's linker (an inline `//- path` workspace, for
+ * numbers only final at link time: Resilience4j settings, service environments, mesh defaults).
+ * The rules are not run: they add nothing to a layer's numbers. Nothing here builds facts by hand.
  *
  * Every row asserts, on the one layer of its `kind` in its `file` (or that there is none):
  * - maxAttempts (total attempts, the reference's formula applied), attemptsSource when given;
  * - for maxAttempts null: countUnknown (false unless the row says so) and timeBound (required);
  *   for a number: countUnknown false;
  * - wait kind + jitter (+ initial/max seconds when given);
- * - afterSendMethods, budget, overallTimeoutSeconds, implicit when the row gives them.
- * A row with `skip: "reason"` is a known disagreement with the reference (see the report in
+ * - afterSendMethods, budget, overallTimeoutSeconds, implicit, a linked path when the row gives them.
+ * A row with `skip: "reason"` is a known disagreement with the reference (listed in
  * docs/reference-coverage.md); node's spec reporter prints the reason after `# `.
  */
 import { describe, test } from "node:test";
@@ -85,6 +86,11 @@ function workspaceFiles(text: string): Array<{ path: string; text: string }> {
     else assert.equal(line.trim(), "", `workspace text before the first //- header: ${line}`);
   }
   return files;
+}
+
+/** Puts `text` (lines with their final indentation; "" for none) in place of the `__FILL__` line. */
+export function fill(template: string, text: string): string {
+  return template.replace(/^[ \t]*__FILL__\n/m, text ? text.replace(/\n?$/, "\n") : "");
 }
 
 type Found = LayerFact & { implicit?: boolean };
