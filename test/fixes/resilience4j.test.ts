@@ -182,4 +182,72 @@ resilience4j.retry.instances.inventory.enable-randomized-wait: true
 resilience4j.retry.instances.inventory.max-attempts: 1
 `,
   },
+  {
+    name: "RL003 wait-duration 0: exponential random backoff from 100ms; the profile document is left alone",
+    workspace: `${service()}
+//- orders/src/main/resources/application.yml
+resilience4j:
+  retry:
+    instances:
+      inventory:
+        wait-duration: 0
+---
+spring:
+  config:
+    activate:
+      on-profile: prod
+resilience4j:
+  retry:
+    instances:
+      inventory:
+        max-attempts: 2
+`,
+    finding: `RL003 ${JAVA}:9`,
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- orders/src/main/resources/application.yml
+resilience4j:
+  retry:
+    instances:
+      inventory:
+        wait-duration: 100ms
+        enable-exponential-backoff: true
+        exponential-backoff-multiplier: 2
+        enable-randomized-wait: true
+---
+spring:
+  config:
+    activate:
+      on-profile: prod
+resilience4j:
+  retry:
+    instances:
+      inventory:
+        max-attempts: 2
+`,
+  },
+  {
+    name: "legacy backends.<name>: the new key goes beside them, not into a new instances block",
+    workspace: `${service()}
+//- orders/src/main/resources/application.yml
+resilience4j.retry:
+  backends:
+    inventory:
+      maxAttempts: 3
+      waitDuration: 250ms
+`,
+    finding: `RL004 ${JAVA}:9`,
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- orders/src/main/resources/application.yml
+resilience4j.retry:
+  backends:
+    inventory:
+      maxAttempts: 3
+      waitDuration: 250ms
+      enable-randomized-wait: true
+`,
+  },
 ]);

@@ -34,7 +34,11 @@ export function worstPathThrough(ctx: FixContext, layerId: string): CallPath | n
 
 export function keepOnlyFix(rule: string, keep: RetryLayer, path: CallPath, ctx: FixContext, preferred: boolean): Fix | null {
   const { model } = ctx;
-  const others = path.layers.filter((id) => id !== keep.id).map((id) => model.layerById.get(id)!);
+  // every path through the kept layer, not only this one: another amplified path through it
+  // would keep its finding
+  const through = model.paths.filter((p) => p.layers.includes(keep.id));
+  const otherIds = [...new Set([path, ...through].flatMap((p) => p.layers))].filter((id) => id !== keep.id);
+  const others = otherIds.map((id) => model.layerById.get(id)!);
   if (!others.length) return null;
   const parts = others.map((l) => ({ layer: l, edit: layerEdit("disable", l, ctx.text(l.file), opContext(ctx, l)) }));
   // the kept layer alone must fit the threshold, or the path stays amplified
@@ -45,7 +49,9 @@ export function keepOnlyFix(rule: string, keep: RetryLayer, path: CallPath, ctx:
   if (parts.some((p) => !p.edit)) return null;
   const recommended = keep.id === path.layers[path.layers.length - 1];
   const kept = tooMany ? `${layerName(keep)} (lowered to ×${threshold})` : `${layerName(keep)} ×${keep.maxAttempts}`;
-  const title = `Keep ${kept}${recommended ? ` (closest to ${path.target}, recommended)` : ""} and turn off the other ${others.length} ${others.length === 1 ? "layer" : "layers"} of this path (changes behaviour)`;
+  const paths = new Set([path, ...through]).size;
+  const where = paths > 1 ? `of the ${paths} paths through it` : "of this path";
+  const title = `Keep ${kept}${recommended ? ` (closest to ${path.target}, recommended)` : ""} and turn off the other ${others.length} ${others.length === 1 ? "layer" : "layers"} ${where} (changes behaviour)`;
   return fix(
     rule,
     title,

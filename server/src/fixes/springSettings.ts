@@ -33,6 +33,10 @@ export interface SettingsFile {
   replace(site: SettingSite, value: string): FixEdit;
   /** add `prefix.k = v` settings beside the prefix's others, or as a new block; null when it cannot */
   add(prefix: string, settings: ReadonlyArray<[string, string]>): FixEdit | null;
+  /** .properties: the key of the entry written on `line` */
+  keyAt?(line: number): string | null;
+  /** .properties: edits removing every entry under `prefix.` (their whole lines) */
+  removeUnder?(prefix: string): FixEdit[];
 }
 
 /** The Spring settings files that configure code in `codePath`: deepest project first, base before profile, .properties over .yml over bootstrap. */
@@ -160,6 +164,10 @@ interface PropEntry {
   end: number;
   /** `key=` / `key: ` / `key = ` as written, for new lines in the same style */
   separator: string;
+  line: number;
+  /** the entry's whole lines, terminator included */
+  lineStart: number;
+  lineEnd: number;
 }
 
 class PropertiesSettings implements SettingsFile {
@@ -190,7 +198,9 @@ class PropertiesSettings implements SettingsFile {
           if (slashes % 2 === 0 || end >= text.length) break;
           end += text.startsWith("\r\n", end) ? 2 : 1;
         }
-        this.entries.push({ key: e.key, value: e.value, start, end, separator: text.slice(keyEnd, start) || "=" });
+        const lineStart = starts[e.span.line - 1] ?? 0;
+        const lineEnd = text.startsWith("\r\n", end) ? end + 2 : text[end] === "\n" || text[end] === "\r" ? end + 1 : end;
+        this.entries.push({ key: e.key, value: e.value, start, end, separator: text.slice(keyEnd, start) || "=", line: e.span.line, lineStart, lineEnd });
       }
     }
   }
@@ -208,6 +218,17 @@ class PropertiesSettings implements SettingsFile {
 
   replace(site: SettingSite, value: string): FixEdit {
     return { file: this.file, start: site.start, end: site.end, newText: value };
+  }
+
+  keyAt(line: number): string | null {
+    return this.entries.find((e) => e.line === line)?.key ?? null;
+  }
+
+  removeUnder(prefix: string): FixEdit[] {
+    const p = relaxed(prefix);
+    return this.entries
+      .filter((e) => relaxed(e.key) === p || relaxed(e.key).startsWith(`${p}.`))
+      .map((e) => ({ file: this.file, start: e.lineStart, end: e.lineEnd, newText: "" }));
   }
 
   add(prefix: string, settings: ReadonlyArray<[string, string]>): FixEdit | null {

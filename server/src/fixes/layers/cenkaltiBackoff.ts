@@ -33,7 +33,8 @@ export function cenkaltiLayerEdit(op: LayerOp, layer: RetryLayer, text: string |
     const args = callArgs(call);
     const edit = (n: SyntaxNode, newText: string): FixEdit => ({ file: layer.file, start: n.startIndex, end: n.endIndex, newText });
     const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : op === "stop" ? STOP_ATTEMPTS : null;
-    const titleFor = (n: number, what: string) => (op === "stop" ? `Stop after ${n} attempts: ${what}` : n === 1 ? `Turn off retries for ${layer.label} (${what})` : `Lower to ${n} attempts (${what})`);
+    const who = `${layer.label} (line ${layer.anchor.line})`;
+    const titleFor = (n: number, what: string) => (op === "stop" ? `Stop ${who} after ${n} attempts: ${what}` : n === 1 ? `Turn off retries for ${who} (${what})` : `Lower to ${n} attempts for ${who} (${what})`);
 
     // the BackOff expression: v4's second argument, v5's WithBackOff(b) option
     const options = version >= 5 ? args.slice(2) : [];
@@ -60,10 +61,10 @@ export function cenkaltiLayerEdit(op: LayerOp, layer: RetryLayer, text: string |
     const policy = policyNode(b, pkg, call);
     if (op === "backoff" && policy?.type === "composite_literal" && dottedName(policy.childForFieldName("type")) === `${pkg}.ZeroBackOff`) {
       const target = policy.parent?.type === "unary_expression" ? policy.parent : policy;
-      return { title: `Back off exponentially with jitter: ${pkg}.NewExponentialBackOff() (500 ms ×1.5, ±50%)`, edits: [edit(target, `${pkg}.NewExponentialBackOff()`)] };
+      return { title: `Back off exponentially with jitter in ${who}: ${pkg}.NewExponentialBackOff() (500 ms ×1.5, ±50%)`, edits: [edit(target, `${pkg}.NewExponentialBackOff()`)] };
     }
     if (op !== "jitter" || !policy) return null;
-    const title = "Randomise the delay: RandomizationFactor 0.5 (±50%, the library default)";
+    const title = `Randomise the delay of ${who}: RandomizationFactor 0.5 (±50%, the library default)`;
     // a field assignment on the variable holding the policy
     const holder = b.type === "identifier" ? b.text : null;
     const fn = enclosingFunction(call);

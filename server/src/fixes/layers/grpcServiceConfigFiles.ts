@@ -24,7 +24,7 @@ export function grpcServiceConfigFileEdit(op: LayerOp, layer: RetryLayer, text: 
   const title =
     attempts === 1
       ? `Turn off gRPC retries for ${layer.label} (remove retryPolicy; maxAttempts must be above 1)`
-      : `Lower to ${attempts} attempts (retryPolicy maxAttempts: ${attempts}, which counts every attempt)`;
+      : `Lower to ${attempts} attempts for ${layer.label} (retryPolicy maxAttempts: ${attempts}, which counts every attempt)`;
   if (layer.file.endsWith(".json")) {
     const edits = jsonEdits(layer.file, text, attempts);
     return edits?.length ? { title, edits } : null;

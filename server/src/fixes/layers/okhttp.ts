@@ -21,7 +21,7 @@ export function okHttpLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
   return withJvmTree(layer.file, text, (root, kotlin) => {
     const first = firstCallAt(root, layer.anchor.line, layer.anchor.column);
     if (!first) return null;
-    const title = `Turn off OkHttp's connection-failure retries for ${layer.label} (retryOnConnectionFailure(false))`;
+    const title = `Turn off OkHttp's connection-failure retries for ${layer.label} (line ${layer.anchor.line}: retryOnConnectionFailure(false))`;
     const chain = chainFrom(first);
     const setting = chain.find((c) => c.name === "retryOnConnectionFailure");
     if (setting) {

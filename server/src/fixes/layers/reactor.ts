@@ -32,7 +32,7 @@ export function reactorLayerEdit(op: LayerOp, layer: RetryLayer, text: string | 
     if (!call) return null;
     const edit = (n: SyntaxNode, newText: string, start = n.startIndex): FixEdit => ({ file: layer.file, start, end: n.endIndex, newText });
     const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : null;
-    const counted = (n: number, what: string) => (n === 1 ? `Turn off Reactor retries for ${layer.label} (${what})` : `Lower to ${n} attempts (${what}, which counts retries)`);
+    const counted = (n: number, what: string) => (n === 1 ? `Turn off Reactor retries for ${layer.label} (${what})` : `Lower to ${n} attempts for ${layer.label} (${what}, which counts retries)`);
     const retry = imports(root, "reactor.util.retry.Retry") ? "Retry" : "reactor.util.retry.Retry";
     const duration = imports(root, "java.time.Duration") ? "Duration" : "java.time.Duration";
     const backoffOf = (n: string) => `${retry}.backoff(${n}, ${duration}.ofMillis(100))`;
@@ -46,10 +46,10 @@ export function reactorLayerEdit(op: LayerOp, layer: RetryLayer, text: string | 
       }
       if (op === "stop" && !n) {
         const e = insertArg(layer.file, call, String(STOP_RETRIES));
-        return e ? { title: `Stop after ${STOP_RETRIES + 1} attempts: .retry(${STOP_RETRIES})`, edits: [e] } : null;
+        return e ? { title: `Stop ${layer.label} after ${STOP_RETRIES + 1} attempts: .retry(${STOP_RETRIES})`, edits: [e] } : null;
       }
       if (op === "backoff" && n && INTEGER.test(n.text)) {
-        return { title: `Back off exponentially with jitter: .retryWhen(${backoffOf(n.text)})`, edits: [edit(call.node, `retryWhen(${backoffOf(n.text)})`, call.nameNode.startIndex)] };
+        return { title: `Back off exponentially with jitter in ${layer.label}: .retryWhen(${backoffOf(n.text)})`, edits: [edit(call.node, `retryWhen(${backoffOf(n.text)})`, call.nameNode.startIndex)] };
       }
       return null;
     }
@@ -68,22 +68,22 @@ export function reactorLayerEdit(op: LayerOp, layer: RetryLayer, text: string | 
       return null;
     }
     if (op === "stop" && head.name === "indefinitely" && !setting("maxAttempts")) {
-      return { title: `Stop after ${STOP_RETRIES + 1} attempts: Retry.max(${STOP_RETRIES})`, edits: [edit(head.node, `max(${STOP_RETRIES})`, head.nameNode.startIndex)] };
+      return { title: `Stop ${layer.label} after ${STOP_RETRIES + 1} attempts: Retry.max(${STOP_RETRIES})`, edits: [edit(head.node, `max(${STOP_RETRIES})`, head.nameNode.startIndex)] };
     }
     if (op === "jitter") {
       const jitter = setting("jitter");
       if (head.name === "backoff" && jitter?.args[0] && /^0*\.?0*[dDfF]?$/.test(jitter.args[0].text)) {
-        return { title: "Randomise the delay: .jitter(0.5) (±50%, Reactor's default)", edits: [edit(jitter.args[0], "0.5")] };
+        return { title: `Randomise the delay of ${layer.label}: .jitter(0.5) (±50%, Reactor's default)`, edits: [edit(jitter.args[0], "0.5")] };
       }
       if (head.name === "fixedDelay" && head.args.length === 2 && !jitter) {
-        return { title: "Randomise the delay: Retry.backoff(n, d) (exponential from d with ±50% jitter)", edits: [edit(head.nameNode, "backoff")] };
+        return { title: `Randomise the delay of ${layer.label}: Retry.backoff(n, d) (exponential from d with ±50% jitter)`, edits: [edit(head.nameNode, "backoff")] };
       }
       return null;
     }
     if (op === "backoff" && head.name === "max" && head.args[0]) {
       const n = head.args[0].text;
       if (!INTEGER.test(n)) return null;
-      return { title: `Back off exponentially with jitter: ${backoffOf(n)}`, edits: [edit(head.node, `backoff(${n}, ${duration}.ofMillis(100))`, head.nameNode.startIndex)] };
+      return { title: `Back off exponentially with jitter in ${layer.label}: ${backoffOf(n)}`, edits: [edit(head.node, `backoff(${n}, ${duration}.ofMillis(100))`, head.nameNode.startIndex)] };
     }
     return null;
   });

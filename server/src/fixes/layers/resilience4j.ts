@@ -17,6 +17,7 @@
  * Values from placeholders or environment variables are not rewritten; programmatic RetryConfig
  * layers (`Retry.of(…)`) are not edited here.
  */
+import { profileOfFile } from "../../detectors/spring/settings";
 import { projectDirOf } from "../../model/settingsKeys";
 import type { RetryLayer } from "../../model/model";
 import { openSettingsFile, settingsFilesFor, type SettingSite, type SettingsFile } from "../springSettings";
@@ -57,7 +58,7 @@ export function resilience4jLayerEdit(op: LayerOp, layer: RetryLayer, ctx: Layer
     if (/environment variable/.test(layer.attemptsNote)) return null;
     if (!plan.set(own("max-attempts"), "max-attempts", String(attempts))) return null;
     const what = `${prefix}.max-attempts: ${attempts}, which counts every attempt`;
-    return plan.done(attempts === 1 ? `Turn off Resilience4j retries for ${name} (${what})` : `Lower to ${attempts} attempts (${what})`);
+    return plan.done(attempts === 1 ? `Turn off Resilience4j retries for ${name} (${what})` : `Lower to ${attempts} attempts for ${name} (${what})`);
   }
   if (op === "jitter") {
     if (layer.wait.kind !== "fixed" && layer.wait.kind !== "exponential") return null;
@@ -108,10 +109,8 @@ class Plan {
   done(title: string): LayerEdit | null {
     if (!this.added.length) return this.edits.length ? { title, edits: this.edits } : null;
     // beside the instance's other settings, else the project's first YAML file, else its first file
-    const home =
-      this.files.find((f) => f.hasUnder(this.prefix)) ??
-      this.files.find((f) => /\.ya?ml$/.test(f.file) && !/\/bootstrap[^/]*$/.test(f.file)) ??
-      this.files.find((f) => !/\/bootstrap[^/]*$/.test(f.file));
+    const always = this.files.filter((f) => profileOfFile(f.file) === null && !/(^|\/)bootstrap[^/]*$/.test(f.file));
+    const home = this.files.find((f) => f.hasUnder(this.prefix)) ?? always.find((f) => /\.ya?ml$/.test(f.file)) ?? always[0];
     if (home) {
       const edit = home.add(this.prefix, this.added);
       return edit ? { title, edits: [...this.edits, edit] } : null;

@@ -12,10 +12,14 @@
  *   SCG's default. Unsafe: the gateway then retries no write at all, not even one that never
  *   reached the upstream (SCG has no "before sending" condition per method).
  * A shortcut filter is rewritten in the `name`/`args` form when an argument is added (newer
- * shortcut fields are not read by every SCG version). `.properties` routes are not edited.
+ * shortcut fields are not read by every SCG version).
+ * In `.properties` the name/args form is edited key by key (springSettings.ts); "off" there only
+ * removes the last filter of a list (Spring binds a list up to its first missing index), and a
+ * shortcut filter is only capped.
  */
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap, type YAMLSeq } from "yaml";
 import type { RetryLayer } from "../../model/model";
+import { openSettingsFile } from "../springSettings";
 import type { FixEdit } from "../types";
 import { withYaml, type YamlEditor } from "../yaml";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
@@ -39,6 +43,7 @@ interface Filter {
 }
 
 export function springCloudGatewayLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  if (layer.file.endsWith(".properties")) return text === undefined ? null : propertiesEdit(op, layer, text, ctx);
   if (!/\.ya?ml$/.test(layer.file)) return null;
   return withYaml(layer.file, text, (ed) => {
     const filter = filterAt(ed, layer.anchor.line);
@@ -49,7 +54,7 @@ export function springCloudGatewayLayerEdit(op: LayerOp, layer: RetryLayer, text
       return edit ? { title: `Remove the Retry filter of ${layer.label} (retries must be > 0)`, edits: [edit] } : null;
     }
     if (attempts !== null && attempts >= 2) {
-      const title = `Lower to ${attempts} attempts (retries: ${attempts - 1}, which counts retries)`;
+      const title = `Lower to ${attempts} attempts for ${layer.label} (retries: ${attempts - 1}, which counts retries)`;
       if (filter.shortcut) {
         const fields = filter.shortcut.map(([k, v]): [string, string] => (k === "retries" ? [k, String(attempts - 1)] : [k, v]));
         if (!fields.length || fields[0]![0] !== "retries") fields.unshift(["retries", String(attempts - 1)]);
@@ -63,16 +68,16 @@ export function springCloudGatewayLayerEdit(op: LayerOp, layer: RetryLayer, text
     if (op === "jitter") {
       if (!has("backoff") || has("jitter")) return null;
       const edit = addArgs(ed, filter, [["jitter", [["randomFactor", "0.5"]]]]);
-      return edit ? { title: "Randomise the delay: jitter: {randomFactor: 0.5} (±50%)", edits: [edit] } : null;
+      return edit ? { title: `Randomise the delay of ${layer.label}: jitter: {randomFactor: 0.5} (±50%)`, edits: [edit] } : null;
     }
     if (op === "backoff") {
       if (has("backoff")) return null;
       const edit = addArgs(ed, filter, [["backoff", BACKOFF], ...(has("jitter") ? [] : [["jitter", [["randomFactor", "0.5"]]] as [string, Array<[string, string]>]])]);
-      return edit ? { title: "Back off exponentially with jitter: backoff from 50ms to 500ms (×2), jitter randomFactor 0.5", edits: [edit] } : null;
+      return edit ? { title: `Back off exponentially with jitter on ${layer.label}: backoff from 50ms to 500ms (×2), jitter randomFactor 0.5`, edits: [edit] } : null;
     }
     if (op === "narrowGateway" || op === "preSendOnly") {
       const edit = filter.shortcut ? addArgs(ed, filter, [], [["methods", "GET"]]) : setArg(ed, filter, "methods", "GET");
-      return edit ? { title: "Retry only GET requests: methods: GET (no write is retried, not even one that never reached the upstream)", edits: [edit], unsafe: true } : null;
+      return edit ? { title: `Retry only GET requests on ${layer.label}: methods: GET (no write is retried, not even one that never reached the upstream)`, edits: [edit], unsafe: true } : null;
     }
     return null;
   });
@@ -165,3 +170,56 @@ function removeItem(ed: YamlEditor, filter: Filter): FixEdit | null {
   if (!/^\s*-\s*$/.test(ed.text.slice(start, filter.item.range[0]))) return null;
   return ed.edit(start, end, "");
 }
+
+/** The same operations on a `.properties` route: `…filters[i].name=Retry` + `…filters[i].args.*`. */
+function propertiesEdit(op: LayerOp, layer: RetryLayer, text: string, ctx: LayerOpContext): LayerEdit | null {
+  const file = openSettingsFile(layer.file, text);
+  const key = file?.keyAt?.(layer.anchor.line);
+  if (!file || !key) return null;
+  const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : null;
+  const shortcut = !/\.name$/i.test(key);
+  const filter = shortcut ? key : key.slice(0, key.length - ".name".length);
+  const args = `${filter}.args`;
+  if (attempts === 1) {
+    // the last filter of its list only: a gap would end the list there
+    const m = /^(.*)\[(\d+)\]$/.exec(filter);
+    if (!m || file.hasUnder(`${m[1]}[${Number(m[2]) + 1}]`) || file.find(`${m[1]}[${Number(m[2]) + 1}]`)) return null;
+    const edits = file.removeUnder?.(filter) ?? [];
+    return edits.length ? { title: `Remove the Retry filter of ${layer.label} (retries must be > 0)`, edits } : null;
+  }
+  if (attempts !== null && attempts >= 2) {
+    const title = `Lower to ${attempts} attempts for ${layer.label} (retries: ${attempts - 1}, which counts retries)`;
+    if (shortcut) {
+      const site = file.find(filter);
+      if (!site) return null;
+      const eq = site.value.indexOf("=");
+      const fields = eq >= 0 ? site.value.slice(eq + 1).split(",") : [];
+      fields[0] = String(attempts - 1);
+      return { title, edits: [file.replace(site, `Retry=${fields.join(",")}`)] };
+    }
+    const site = file.find(`${args}.retries`);
+    const edit = site ? (site.value.includes("${") ? null : file.replace(site, String(attempts - 1))) : file.add(args, [["retries", String(attempts - 1)]]);
+    return edit ? { title, edits: [edit] } : null;
+  }
+  if (shortcut) return null;
+  const has = (k: string) => !!file.find(`${args}.${k}`) || file.hasUnder(`${args}.${k}`);
+  if (op === "jitter") {
+    if (!has("backoff") || has("jitter")) return null;
+    const edit = file.add(args, [["jitter.randomFactor", "0.5"]]);
+    return edit ? { title: `Randomise the delay of ${layer.label}: jitter.randomFactor=0.5 (±50%)`, edits: [edit] } : null;
+  }
+  if (op === "backoff") {
+    if (has("backoff")) return null;
+    const edit = file.add(args, [...BACKOFF.map(([k, v]): [string, string] => [`backoff.${k}`, v]), ...(has("jitter") ? [] : [["jitter.randomFactor", "0.5"] as [string, string]])]);
+    return edit ? { title: `Back off exponentially with jitter on ${layer.label}: backoff from 50ms to 500ms (×2), jitter randomFactor 0.5`, edits: [edit] } : null;
+  }
+  if (op === "narrowGateway" || op === "preSendOnly") {
+    // a list written item by item (`methods[0]=GET`) is not rewritten
+    if (file.find(`${args}.methods[0]`)) return null;
+    const site = file.find(`${args}.methods`);
+    const edit = site ? file.replace(site, "GET") : file.add(args, [["methods", "GET"]]);
+    return edit ? { title: `Retry only GET requests on ${layer.label}: methods: GET (no write is retried, not even one that never reached the upstream)`, edits: [edit], unsafe: true } : null;
+  }
+  return null;
+}
+
