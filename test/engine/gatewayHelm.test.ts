@@ -109,3 +109,81 @@ backend:
 `);
   });
 });
+
+describe("Helm-rendered workloads: env values and names from values.yaml", () => {
+  test("an env URL written as {{ .Values.ordersUrl | quote }} resolves the call's target; a {{ .Release.Name }}-web Deployment is the web service", async () => {
+    await checkFixture(`
+//- charts/web/Chart.yaml
+apiVersion: v2
+name: web
+version: 0.1.0
+//- charts/web/values.yaml
+ordersUrl: http://orders:8080
+//- charts/web/templates/deployment.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ .Release.Name }}-web
+spec:
+  template:
+    spec:
+      containers:
+        - name: web
+          env:
+            - name: ORDERS_URL
+              value: {{ .Values.ordersUrl | quote }}
+//- web/app.py
+import os
+import requests
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+ORDERS = os.environ["ORDERS_URL"]
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=2))
+# ^ layer ×3
+def place(order):
+    return requests.get(f"{ORDERS}/orders/{order}", timeout=2)
+//! rules RL001
+//! path 3 orders
+//! paths 1
+`);
+  });
+
+  test("a value values.yaml does not have leaves the env unresolved (no guessed target)", async () => {
+    const result = await checkFixture(`
+//- charts/web/Chart.yaml
+apiVersion: v2
+name: web
+version: 0.1.0
+//- charts/web/values.yaml
+image: web:1
+//- charts/web/templates/deployment.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+        - name: web
+          env:
+            - name: ORDERS_URL
+              value: {{ .Values.ordersUrl | quote }}
+//- web/app.py
+import os
+import requests
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+ORDERS = os.environ["ORDERS_URL"]
+
+@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(max=2))
+# ^ layer ×3
+def place(order):
+    return requests.get(f"{ORDERS}/orders/{order}", timeout=2)
+//! rules RL001
+//! paths 1
+`);
+    assert.equal(result.model.paths[0]!.target, "unresolved (requests.get)");
+  });
+});

@@ -7,6 +7,8 @@
 import picomatch from "picomatch";
 import type { FileFacts, NamespaceFact, WorkloadFact } from "../model/facts";
 import type { Location, ServiceInfo, Settings } from "../model/model";
+import { chartValues, withChartValues } from "./helmValues";
+import { chartOfTemplate } from "../detectors/yaml/helm";
 
 /** folders that hold services rather than being one */
 const CONTAINER_DIRS = new Set([
@@ -39,9 +41,10 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
   const byNormalName = new Map<string, string>();
   const namespaces = new Map<string, { ns: NamespaceFact; file: string }>();
   const workloads: Array<{ w: WorkloadFact; file: string }> = [];
+  const charts = chartValues(all);
   for (const f of all) {
     for (const ns of f.namespaces) namespaces.set(ns.name, { ns, file: f.path });
-    for (const w of f.workloads) workloads.push({ w, file: f.path });
+    for (const w of f.workloads) workloads.push({ w: charts.size ? renderedWorkload(w, f.path, charts) : w, file: f.path });
   }
 
   const ensure = (rawName: string): ServiceInfo => {
@@ -151,4 +154,23 @@ export function serviceForHost(index: ServiceIndex, host: string): string {
 
 export function isKnownService(index: ServiceIndex, name: string): boolean {
   return index.services.has(name);
+}
+
+/**
+ * A workload written in a Helm chart template, with the chart's values.yaml filled in: env
+ * values (`value: {{ .Values.ordersUrl | quote }}`), labels and selectors. A name built from
+ * release actions (`{{ .Release.Name }}-web`, `{{ include "web.fullname" . }}`) keeps what is
+ * written around them, else the chart's folder name: the release prefix is chosen at install time.
+ */
+function renderedWorkload(w: WorkloadFact, path: string, charts: ReturnType<typeof chartValues>): WorkloadFact {
+  const chart = chartOfTemplate(path);
+  if (chart === null) return w;
+  const fill = (text: string) => withChartValues(text, path, charts);
+  const mapValues = (rec: Record<string, string>) => Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, fill(v)]));
+  let name = fill(w.name);
+  if (name.includes("{{")) {
+    name = name.replace(/\{\{[^{}]*\}\}/g, "").replace(/^[-._]+|[-._]+$/g, "");
+    if (!name) name = chart.split("/").pop() || w.name;
+  }
+  return { ...w, name, env: mapValues(w.env), labels: mapValues(w.labels), selector: mapValues(w.selector), namespace: w.namespace && w.namespace.includes("{{") ? null : w.namespace };
 }
