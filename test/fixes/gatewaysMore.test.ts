@@ -237,6 +237,30 @@ spec:
 `,
   },
   {
+    name: "Traefik retrying immediately (no initialInterval, §4.6): initialInterval: 100ms (exponential, 0.5 randomization)",
+    workspace: `
+//- edge/traefik.yaml
+apiVersion: traefik.io/v1alpha1
+kind: Middleware
+metadata: {name: retry}
+spec:
+  retry:
+    attempts: 3
+`,
+    finding: "RL003 edge/traefik.yaml:5",
+    fix: "preferred",
+    after: `
+//- edge/traefik.yaml
+apiVersion: traefik.io/v1alpha1
+kind: Middleware
+metadata: {name: retry}
+spec:
+  retry:
+    attempts: 3
+    initialInterval: 100ms
+`,
+  },
+  {
     name: "Envoy Gateway BackendTrafficPolicy with the default retryOn (503 included): pre-send triggers added",
     workspace: `${egRoute}
 //- k8s/policy.yaml

@@ -1,7 +1,9 @@
 /**
  * RL003 no-backoff: retries with zero delay between attempts — tenacity's default wait_none
  * (reference §1.1), urllib3 backoff_factor 0 and `HTTPAdapter(max_retries=N)` (§1.3, §1.4),
- * axios-retry's default noDelay (§2.1). Mesh and gateway layers use Envoy's jittered back-off.
+ * axios-retry's default noDelay (§2.1), Spring Cloud Gateway without `backoff` (§3.3), Traefik
+ * without `initialInterval` (§4.6). Mesh layers use Envoy's jittered back-off; gateways with no
+ * wait setting at all (Kong, ingress-nginx, NGINX, HAProxy) are not reported.
  */
 import assert from "node:assert/strict";
 import { RL003 } from "../../server/src/rules/RL003-no-backoff";
@@ -132,6 +134,49 @@ def get_order(order_id):
     return jsonify({"id": order_id, "stock": stock})
 `,
     },
+    {
+      name: "§4.6 a Traefik retry middleware with initialInterval backs off; §4.7 Kong has no wait setting, so its immediate retries are not reported",
+      code: `
+//! rules RL003
+//- k8s/traefik.yaml
+apiVersion: traefik.io/v1alpha1
+kind: Middleware
+metadata: {name: retry}
+spec:
+  retry:
+  # ^ layer ×3
+    attempts: 3
+    initialInterval: 100ms
+---
+apiVersion: traefik.io/v1alpha1
+kind: IngressRoute
+metadata: {name: shop}
+spec:
+  routes:
+    - match: PathPrefix(\`/orders\`)
+      middlewares: [{name: retry}]
+      services: [{name: orders, port: 80}]
+//- kong/kong.yml
+_format_version: "3.0"
+services:
+  - name: orders
+  # ^ layer ×6
+    url: http://orders:8080
+    routes:
+      - name: orders
+        paths: [/api/orders]
+//- orders/app.py
+import requests
+from flask import Flask
+
+app = Flask(__name__)
+
+
+@app.get("/orders/<order_id>")
+def get_order(order_id):
+    return requests.get(f"http://inventory:8080/stock/{order_id}", timeout=2).json()
+`,
+    },
   ],
   invalid: [
     {
@@ -220,6 +265,74 @@ def fetch_report(report_id):
             time.sleep(0)
     raise RuntimeError("storage unavailable")
 `,
+    },
+    {
+      name: "§4.6 a Traefik retry middleware without initialInterval retries immediately",
+      code: `
+//! rules RL003
+//- k8s/traefik.yaml
+apiVersion: traefik.io/v1alpha1
+kind: Middleware
+metadata: {name: retry}
+spec:
+  retry:
+  # ^ layer ×3 RL003
+    attempts: 3
+---
+apiVersion: traefik.io/v1alpha1
+kind: IngressRoute
+metadata: {name: shop}
+spec:
+  routes:
+    - match: PathPrefix(\`/orders\`)
+      middlewares: [{name: retry}]
+      services: [{name: orders, port: 80}]
+//- orders/app.py
+import requests
+from flask import Flask
+
+app = Flask(__name__)
+
+
+@app.get("/orders/<order_id>")
+def get_order(order_id):
+    return requests.get(f"http://inventory:8080/stock/{order_id}", timeout=2).json()
+`,
+    },
+    {
+      name: "§3.3 a Spring Cloud Gateway Retry filter has no backoff by default",
+      code: `
+//! rules RL003
+//- gateway/src/main/resources/application.yml
+spring:
+  application:
+    name: gateway
+  cloud:
+    gateway:
+      routes:
+        - id: orders
+          uri: http://orders:8080
+          predicates:
+            - Path=/orders/**
+          filters:
+            - name: Retry
+            # ^ layer ×4 RL003
+              args:
+                retries: 3
+//- orders/app.py
+import requests
+from flask import Flask
+
+app = Flask(__name__)
+
+
+@app.get("/orders/<order_id>")
+def get_order(order_id):
+    return requests.get(f"http://inventory:8080/stock/{order_id}", timeout=2).json()
+`,
+      check(result) {
+        assert.match(findingAt(result, "RL003", "gateway/src/main/resources/application.yml:12").message, /retries immediately/);
+      },
     },
   ],
 });

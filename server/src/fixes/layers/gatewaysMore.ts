@@ -50,6 +50,11 @@ export function moreGatewayLayerEdit(op: LayerOp, layer: RetryLayer, text: strin
       case "envoy-gateway-retry":
         return envoyGateway(op, layer, ed, pair, ctx);
       case "traefik-retry": {
+        // §4.6: initialInterval > 0 switches to cenkalti exponential backoff with 0.5 randomization
+        if (op === "backoff" && isMap(pair.value)) {
+          const edit = ed.setKey(pair.value as YAMLMap, "initialInterval", "100ms");
+          return edit ? { title: `Wait between attempts: initialInterval: 100ms (exponential with jitter) on ${layer.label}`, edits: [edit] } : null;
+        }
         if ((op !== "narrowGateway" && op !== "preSendOnly") || !isMap(pair.value)) return null;
         // removing a pair takes its lines: not in a one-line flow map
         if ((pair.value as YAMLMap).flow) return null;
