@@ -59,6 +59,48 @@ func stock(sku string) (*http.Response, error) {
 `,
   },
   {
+    name: "a package-level client: c.Backoff set in an init function after the var",
+    workspace: `${gomod}
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+var client = retryablehttp.NewClient()
+
+func stock(sku string) (*http.Response, error) {
+	return client.Get("http://inventory:8080/stock/" + sku)
+}
+`,
+    finding: "RL004 svc/main.go:9",
+    fix: "preferred",
+    safety: "safe",
+    after: `
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+var client = retryablehttp.NewClient()
+
+func init() {
+	client.Backoff = retryablehttp.RateLimitLinearJitterBackoff
+}
+
+func stock(sku string) (*http.Response, error) {
+	return client.Get("http://inventory:8080/stock/" + sku)
+}
+`,
+  },
+  {
     name: "over the threshold: the existing RetryMax replaced; CRLF kept",
     crlf: true,
     workspace: `${gomod}

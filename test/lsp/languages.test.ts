@@ -75,6 +75,19 @@ describe("language server on Java, Go and Spring settings (examples/shop)", () =
     assert.match(off, /changes behaviour/);
   });
 
+  test("a quick fix on the package-level retryablehttp client: jittered backoff in an init function (safe)", async () => {
+    const d = (client.diagnostics.get(client.uri(GO)) ?? []).find((x) => x.code === "RL004");
+    assert.ok(d, "RL004 on the retryablehttp client");
+    const actions = (await client.connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: client.uri(GO) },
+      range: d.range,
+      context: { diagnostics: [d], only: ["quickfix"] },
+    })) as CodeAction[];
+    const jitter = actions.find((a) => /client\.Backoff = retryablehttp\.RateLimitLinearJitterBackoff/.test(a.title));
+    assert.ok(jitter, actions.map((a) => a.title).join(" | "));
+    assert.equal(jitter.isPreferred, true);
+  });
+
   test("editing application.yml in the editor lowers the Java path: max-attempts 2 → 18×", async () => {
     const text = readFileSync(join(root, SETTINGS), "utf8");
     client.open(SETTINGS, text, "yaml");

@@ -6,7 +6,8 @@
  * - `RetryMax` counts retries (default 4 → 5 attempts): 0 turns retrying off.
  * - Jitter: DefaultBackoff has none; `RateLimitLinearJitterBackoff` adds random jitter and, like
  *   DefaultBackoff, honours Retry-After on 429/503 (LinearJitterBackoff would not).
- * The package-level client (`retryablehttp.Get`) has no variable to configure: no fix.
+ * A package-level `var client = retryablehttp.NewClient()` is configured in an `init` function.
+ * The package's default client (`retryablehttp.Get`) has no variable to configure: no fix.
  */
 import type { RetryLayer } from "../../model/model";
 import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
@@ -23,21 +24,35 @@ export function goRetryablehttpLayerEdit(op: LayerOp, layer: RetryLayer, text: s
     const callee = call?.childForFieldName("function");
     if (!call || callee?.type !== "selector_expression" || callee.childForFieldName("field")?.text !== "NewClient") return null;
     const pkg = callee.childForFieldName("operand")?.text;
-    // `c := pkg.NewClient()` / `s.client = pkg.NewClient()`: the statement and the name it binds
-    const statement = call.parent?.parent;
-    if (!pkg || !statement || !["short_var_declaration", "assignment_statement"].includes(statement.type)) return null;
-    const left = statement.childForFieldName("left")?.namedChildren;
-    const right = statement.childForFieldName("right")?.namedChildren;
+    // `c := pkg.NewClient()` / `s.client = pkg.NewClient()` / `var client = pkg.NewClient()`:
+    // the statement and the name it binds
+    let statement = call.parent?.parent;
+    if (!pkg || !statement || !["short_var_declaration", "assignment_statement", "var_spec"].includes(statement.type)) return null;
+    const isVar = statement.type === "var_spec";
+    const left = isVar ? statement.childrenForFieldName("name") : statement.childForFieldName("left")?.namedChildren;
+    const right = statement.childForFieldName(isVar ? "value" : "right")?.namedChildren;
     if (!left || !right || left.length !== 1 || right.length !== 1 || right[0]?.id !== call.id) return null;
     const name = left[0]!.text;
+    // a `var` is configured after its whole declaration; at package level, in an init function
+    let packageLevel = false;
+    if (isVar) {
+      while (statement.parent && statement.type !== "var_declaration") statement = statement.parent;
+      if (statement.type !== "var_declaration") return null;
+      packageLevel = statement.parent?.type === "source_file";
+    }
+    const decl = statement;
     const set = (field: string, value: string): FixEdit => {
       const existing = find(tree.rootNode, (n) => n.type === "assignment_statement" && n.childForFieldName("left")?.text === `${name}.${field}`, true);
       const target = existing?.childForFieldName("right")?.namedChildren[0];
       if (target) return { file: layer.file, start: target.startIndex, end: target.endIndex, newText: value };
-      const lineStart = text.lastIndexOf("\n", statement.startIndex - 1) + 1;
-      const indent = text.slice(lineStart, statement.startIndex);
       const eol = text.includes("\r\n") ? "\r\n" : "\n";
-      return { file: layer.file, start: statement.endIndex, end: statement.endIndex, newText: `${eol}${indent}${name}.${field} = ${value}` };
+      if (packageLevel) {
+        // statements cannot stand at package level: gofmt's init function, tab-indented
+        return { file: layer.file, start: decl.endIndex, end: decl.endIndex, newText: `${eol}${eol}func init() {${eol}\t${name}.${field} = ${value}${eol}}` };
+      }
+      const lineStart = text.lastIndexOf("\n", decl.startIndex - 1) + 1;
+      const indent = text.slice(lineStart, decl.startIndex);
+      return { file: layer.file, start: decl.endIndex, end: decl.endIndex, newText: `${eol}${indent}${name}.${field} = ${value}` };
     };
     if (attempts !== null && attempts >= 1) {
       const what = `${name}.RetryMax = ${attempts - 1}, which counts retries`;
