@@ -3,7 +3,8 @@
  * guard so one failing detector costs its own facts only. go.mod files: ./gomod.ts.
  */
 import { emptyFacts, type FileFacts } from "../../model/facts";
-import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
+import { parseTree } from "../../parsing/treeSitter";
+import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { detectCenkaltiBackoff } from "./cenkaltiBackoff";
 import { detectClientFlow } from "./clients";
 import { createContext, type GoContext } from "./context";
@@ -15,7 +16,7 @@ import { detectRetryablehttp } from "./retryablehttp";
 export { extractGoMod } from "./gomod";
 
 /** Order matters: module facts (functions, calls) first; clients before the flow that copies them. */
-const DETECTORS: Array<[string, (ctx: GoContext) => void]> = [
+const DETECTORS: Array<Detector<GoContext>> = [
   ["module", detectModule],
   ["net/http clients", detectHttpClients],
   ["go-retryablehttp", detectRetryablehttp],
@@ -35,29 +36,10 @@ export function extractGo(path: string, text: string): FileFacts {
       facts.problems.push({ line: 1, message: `Go scopes could not be read: ${(err as Error).message}` });
       return facts;
     }
-    for (const [name, detect] of DETECTORS) {
-      try {
-        detect(ctx);
-      } catch (err) {
-        facts.problems.push({ line: 1, message: `${name} detector failed: ${(err as Error).message}` });
-      }
-    }
-    if (tree.rootNode.hasError) facts.problems.push({ line: firstError(tree.rootNode), message: "syntax error: facts after this point may be partial" });
+    runDetectors(facts, ctx, DETECTORS);
+    reportSyntaxError(facts, tree.rootNode);
   } finally {
     tree.delete();
   }
   return facts;
-}
-
-function firstError(root: SyntaxNode): number {
-  const stack = [root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === "ERROR" || n.isMissing) return n.startPosition.row + 1;
-    for (let i = n.childCount - 1; i >= 0; i--) {
-      const c = n.child(i);
-      if (c && (c.hasError || c.type === "ERROR" || c.isMissing)) stack.push(c);
-    }
-  }
-  return 1;
 }

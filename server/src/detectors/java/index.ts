@@ -5,6 +5,7 @@
  * languages. Each detector runs in a guard: one failing detector costs its own facts only.
  */
 import { emptyFacts, type FileFacts } from "../../model/facts";
+import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { parseTree, type SyntaxNode, type Tree } from "../../parsing/treeSitter";
 import { createContext, type JvmContext } from "./context";
 import { detectFeign } from "./feign";
@@ -21,7 +22,7 @@ import { detectSpringRetry } from "./springRetry";
 import type { JvmFile } from "./syntax";
 
 /** Order matters: module facts (functions, calls) first, then clients; layer detectors read both. */
-const DETECTORS: Array<[string, (ctx: JvmContext) => void]> = [
+const DETECTORS: Array<Detector<JvmContext>> = [
   ["module", detectModule],
   ["http", detectHttp],
   ["feign", detectFeign],
@@ -74,27 +75,8 @@ function run(facts: FileFacts, build: () => JvmFile, root: SyntaxNode): void {
   // the package: the linker resolves same-package names through it
   facts.module = file.pkg || null;
   const ctx = createContext(file, facts);
-  for (const [name, detect] of DETECTORS) {
-    try {
-      detect(ctx);
-    } catch (err) {
-      facts.problems.push({ line: 1, message: `${name} detector failed: ${(err as Error).message}` });
-    }
-  }
+  runDetectors(facts, ctx, DETECTORS);
   // a chain nests its last call outermost: keep layers in document order
   facts.layers.sort((a, b) => a.anchor.line - b.anchor.line || a.anchor.column - b.anchor.column);
-  if (root.hasError) facts.problems.push({ line: firstError(root), message: "syntax error: facts after this point may be partial" });
-}
-
-function firstError(root: SyntaxNode): number {
-  const stack = [root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === "ERROR" || n.isMissing) return n.startPosition.row + 1;
-    for (let i = n.childCount - 1; i >= 0; i--) {
-      const c = n.child(i);
-      if (c && (c.hasError || c.type === "ERROR" || c.isMissing)) stack.push(c);
-    }
-  }
-  return 1;
+  reportSyntaxError(facts, root);
 }

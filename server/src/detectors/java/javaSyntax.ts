@@ -4,7 +4,7 @@
  */
 import { nodeSpan, type SyntaxNode, type Tree } from "../../parsing/treeSitter";
 import { descendants } from "../../parsing/python";
-import { lambdaSegment, type Annotation, type Arg, type Call, type Decl, type DeclKind, type Expr, type JvmFile, type Local, type Param } from "./syntax";
+import { lambdaSegment, scopeIds, type Annotation, type Arg, type Call, type Decl, type DeclKind, type Expr, type JvmFile, type Local, type Param } from "./syntax";
 
 const TYPES: Record<string, DeclKind> = {
   class_declaration: "class",
@@ -20,7 +20,6 @@ export function javaFile(tree: Tree): JvmFile {
   const root = tree.rootNode;
   const pkgNode = root.namedChildren.find((c) => c?.type === "package_declaration");
   const pkg = pkgNode?.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier")?.text.replace(/\s+/g, "") ?? "";
-  const idCache = new Map<number, string>();
 
   const segmentOf = (n: SyntaxNode): string | null => {
     if (TYPES[n.type] || MEMBERS[n.type]) return n.childForFieldName("name")?.text ?? null;
@@ -28,34 +27,7 @@ export function javaFile(tree: Tree): JvmFile {
     if (n.type === "variable_declarator" && n.parent?.type === "field_declaration" && n.childForFieldName("value")) return n.childForFieldName("name")?.text ?? null;
     return null;
   };
-  const idOf = (scope: SyntaxNode): string => {
-    const hit = idCache.get(scope.id);
-    if (hit) return hit;
-    const names: string[] = [];
-    for (let p: SyntaxNode | null = scope; p; p = p.parent) {
-      const s = segmentOf(p);
-      if (s) names.unshift(s);
-    }
-    if (pkg) names.unshift(pkg);
-    const id = names.join(".") || "<module>";
-    idCache.set(scope.id, id);
-    return id;
-  };
-  // scope of the nodes below each ancestor, memoised: every wasm property read costs
-  const scopeBelow = new Map<number, string>();
-  const scopeOf = (n: SyntaxNode): string => {
-    const p = n.parent;
-    if (!p) return "<module>";
-    const hit = scopeBelow.get(p.id);
-    if (hit !== undefined) return hit;
-    const id = segmentOf(p) !== null ? idOf(p) : scopeOf(p);
-    scopeBelow.set(p.id, id);
-    return id;
-  };
-  const ownerOf = (n: SyntaxNode): string => {
-    for (let p = n.parent; p; p = p.parent) if (TYPES[p.type]) return idOf(p);
-    return "";
-  };
+  const { idOf, scopeOf, ownerOf } = scopeIds(pkg, segmentOf, (n) => !!TYPES[n.type]);
 
   const calls = new Map<number, Call>();
   const expr = (n: SyntaxNode | null | undefined): Expr => toExpr(n, { expr: (x) => expr(x), callOf: (x) => callOf(x), idOf });

@@ -12,7 +12,7 @@
 import { nodeSpan, parseTree, type SyntaxNode, type Tree } from "../../parsing/treeSitter";
 import { descendants } from "../../parsing/python";
 import { annotation, annotationsIn, functionParams, LAMBDAS, lambdaParams, toExpr, typeText, valueArgument, type Ctx } from "./kotlinExpr";
-import { lambdaSegment, type Annotation, type Arg, type Call, type Decl, type DeclKind, type Expr, type JvmFile, type Local, type Param } from "./syntax";
+import { lambdaSegment, scopeIds, type Annotation, type Arg, type Call, type Decl, type DeclKind, type Expr, type JvmFile, type Local, type Param } from "./syntax";
 const DECL_KEYWORDS = new Set(["class", "object", "interface", "fun", "data", "open", "abstract", "sealed", "internal", "private", "public", "enum", "annotation", "inner"]);
 
 interface Detached {
@@ -98,41 +98,13 @@ function exprOutsideFile(n: SyntaxNode): Expr {
 function kotlinFile(tree: Tree, detached: Detached[]): JvmFile {
   const root = tree.rootNode;
   const pkg = root.namedChildren.find((c) => c?.type === "package_header")?.namedChildren.find((c) => c?.type === "qualified_identifier" || c?.type === "identifier")?.text.replace(/\s+/g, "") ?? "";
-  const idCache = new Map<number, string>();
   const segmentOf = (n: SyntaxNode): string | null => {
     if (n.type === "class_declaration" || n.type === "object_declaration" || n.type === "function_declaration") return n.childForFieldName("name")?.text ?? null;
     if (LAMBDAS.has(n.type)) return lambdaSegment(n);
     if (n.type === "property_declaration" && isMemberProperty(n) && valueOf(n)) return propertyName(n);
     return null;
   };
-  const idOf = (scope: SyntaxNode): string => {
-    const hit = idCache.get(scope.id);
-    if (hit) return hit;
-    const names: string[] = [];
-    for (let p: SyntaxNode | null = scope; p; p = p.parent) {
-      const s = segmentOf(p);
-      if (s) names.unshift(s);
-    }
-    if (pkg) names.unshift(pkg);
-    const id = names.join(".") || "<module>";
-    idCache.set(scope.id, id);
-    return id;
-  };
-  // scope of the nodes below each ancestor, memoised: every wasm property read costs
-  const scopeBelow = new Map<number, string>();
-  const scopeOf = (n: SyntaxNode): string => {
-    const p = n.parent;
-    if (!p) return "<module>";
-    const hit = scopeBelow.get(p.id);
-    if (hit !== undefined) return hit;
-    const id = segmentOf(p) !== null ? idOf(p) : scopeOf(p);
-    scopeBelow.set(p.id, id);
-    return id;
-  };
-  const ownerOf = (n: SyntaxNode): string => {
-    for (let p = n.parent; p; p = p.parent) if (p.type === "class_declaration" || p.type === "object_declaration") return idOf(p);
-    return "";
-  };
+  const { idOf, scopeOf, ownerOf } = scopeIds(pkg, segmentOf, (n) => n.type === "class_declaration" || n.type === "object_declaration");
   const calls = new Map<number, Call>();
   const ctx: Ctx = { expr: (x) => toExpr(x, ctx), callOf: (x) => callOf(x), idOf };
   const callOf = (n: SyntaxNode): Call | undefined => {

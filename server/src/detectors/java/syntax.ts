@@ -223,3 +223,41 @@ export function exprText(e: Expr | null | undefined): string {
 export function lambdaSegment(n: SyntaxNode): string {
   return `lambda@${n.startPosition.row + 1}:${n.startPosition.column}`;
 }
+
+/**
+ * Scope ids for one file, shared by the Java and Kotlin adapters: `idOf` a scope node (package,
+ * then every enclosing segment), `scopeOf` the scope a node sits in, `ownerOf` its enclosing type.
+ * `segmentOf` says which nodes open a scope and their name; `isType` which of them are types.
+ */
+export function scopeIds(pkg: string, segmentOf: (n: SyntaxNode) => string | null, isType: (n: SyntaxNode) => boolean) {
+  const idCache = new Map<number, string>();
+  const idOf = (scope: SyntaxNode): string => {
+    const hit = idCache.get(scope.id);
+    if (hit) return hit;
+    const names: string[] = [];
+    for (let p: SyntaxNode | null = scope; p; p = p.parent) {
+      const s = segmentOf(p);
+      if (s) names.unshift(s);
+    }
+    if (pkg) names.unshift(pkg);
+    const id = names.join(".") || "<module>";
+    idCache.set(scope.id, id);
+    return id;
+  };
+  // scope of the nodes below each ancestor, memoised: every wasm property read costs
+  const scopeBelow = new Map<number, string>();
+  const scopeOf = (n: SyntaxNode): string => {
+    const p = n.parent;
+    if (!p) return "<module>";
+    const hit = scopeBelow.get(p.id);
+    if (hit !== undefined) return hit;
+    const id = segmentOf(p) !== null ? idOf(p) : scopeOf(p);
+    scopeBelow.set(p.id, id);
+    return id;
+  };
+  const ownerOf = (n: SyntaxNode): string => {
+    for (let p = n.parent; p; p = p.parent) if (isType(p)) return idOf(p);
+    return "";
+  };
+  return { idOf, scopeOf, ownerOf };
+}

@@ -3,6 +3,7 @@
  * failing detector costs its own facts only (a problem is recorded, the others still run).
  */
 import { emptyFacts, type FileFacts } from "../../model/facts";
+import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { parseTree } from "../../parsing/treeSitter";
 import { detectBackoff } from "./backoff";
 import { detectBoto3 } from "./boto3";
@@ -15,7 +16,7 @@ import { detectStamina } from "./stamina";
 import { detectTenacity } from "./tenacity";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
-const DETECTORS: Array<[string, (ctx: PyContext) => void]> = [
+const DETECTORS: Array<Detector<PyContext>> = [
   ["module", detectModule],
   ["tenacity", detectTenacity],
   ["backoff", detectBackoff],
@@ -44,33 +45,10 @@ export function extractPython(path: string, text: string): FileFacts {
     const base = /(^|\/)__init__\.pyi?$/.test(path) ? `${module}.__init__` : module;
     const ctx = createContext(tree, facts, base);
     ctx.module = module;
-    for (const [name, detect] of DETECTORS) {
-      try {
-        detect(ctx);
-      } catch (err) {
-        facts.problems.push({ line: 1, message: `${name} detector failed: ${(err as Error).message}` });
-      }
-    }
-    if (tree.rootNode.hasError) {
-      const err = firstError(tree.rootNode);
-      facts.problems.push({ line: err, message: "syntax error: facts after this point may be partial" });
-    }
+    runDetectors(facts, ctx, DETECTORS);
+    reportSyntaxError(facts, tree.rootNode);
   } finally {
     tree.delete();
   }
   return facts;
-}
-
-function firstError(root: import("../../parsing/treeSitter").SyntaxNode): number {
-  const stack = [root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === "ERROR" || n.isMissing) return n.startPosition.row + 1;
-    for (let i = n.childCount - 1; i >= 0; i--) {
-      const c = n.child(i);
-      if (c && c.hasError) stack.push(c);
-      else if (c && (c.type === "ERROR" || c.isMissing)) return c.startPosition.row + 1;
-    }
-  }
-  return 1;
 }
