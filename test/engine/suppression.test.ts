@@ -104,4 +104,33 @@ export async function items() {
 //! rules RL003,RL013
 `);
   });
+  test("Spring .properties comments (# and !)", async () => {
+    await checkFixture(`
+//- gateway/src/main/resources/application.properties
+spring.application.name=gateway
+spring.cloud.gateway.routes[0].id=orders
+spring.cloud.gateway.routes[0].uri=http://orders:8080
+spring.cloud.gateway.routes[0].predicates[0]=Path=/orders/**
+# retry-lens: ignore RL003 -- orders answers 503 only while starting; an immediate retry lands on another pod
+spring.cloud.gateway.routes[0].filters[0]=Retry=2
+# ^ layer ×3
+spring.cloud.gateway.routes[1].id=billing
+spring.cloud.gateway.routes[1].uri=http://billing:8080
+spring.cloud.gateway.routes[1].predicates[0]=Path=/billing/**
+! retry-lens: ignore no-backoff
+spring.cloud.gateway.routes[1].filters[0]=Retry=2
+# ^ layer ×3
+spring.cloud.gateway.routes[2].id=stock
+spring.cloud.gateway.routes[2].uri=http://stock:8080
+spring.cloud.gateway.routes[2].predicates[0]=Path=/stock/**
+spring.cloud.gateway.routes[2].filters[0]=Retry=2
+# ^ layer ×3 RL003
+//- orders/app.py
+import requests
+
+def handler():
+    return requests.get("http://inventory:8080/x", timeout=1)
+//! rules RL003
+`);
+  });
 });

@@ -14,6 +14,7 @@
  *   document (a plain `---` is an ordinary key, as in Spring).
  */
 import { emptyFacts, type FileFacts, type ProblemFact } from "../../model/facts";
+import { parseSuppression, type SuppressionFact } from "../../model/suppression";
 import { addSpringFacts } from "./springFacts";
 import { MAX_SETTINGS, profileOfFile, relaxedKey, type SettingEntry, type SettingsDocument } from "./settings";
 
@@ -28,6 +29,7 @@ export function extractSpringProperties(path: string, text: string): FileFacts {
   }
   const parsed = parseProperties(text);
   facts.problems.push(...parsed.problems);
+  facts.suppressions.push(...parsed.suppressions);
   const fileProfile = profileOfFile(path);
   const documents: SettingsDocument[] = parsed.documents.map((entries) => ({ entries, profile: documentProfile(entries) ?? fileProfile }));
   addSpringFacts(facts, path, documents);
@@ -48,12 +50,15 @@ export interface ParsedProperties {
   /** entries per document, in file order */
   documents: SettingEntry[][];
   problems: ProblemFact[];
+  /** `# retry-lens: ignore …` comments */
+  suppressions: SuppressionFact[];
 }
 
 export function parseProperties(text: string): ParsedProperties {
   const reader = new PropertiesReader(text);
   const documents: SettingEntry[][] = [[]];
   const problems: ProblemFact[] = [];
+  const suppressions: SuppressionFact[] = [];
   let count = 0;
   while (!reader.atEnd()) {
     reader.skipBlanks();
@@ -62,7 +67,10 @@ export function parseProperties(text: string): ParsedProperties {
       continue;
     }
     if (reader.peek() === "#" || reader.peek() === "!") {
-      if (reader.column === 0 && reader.restOfLine().trimEnd().slice(1) === "---") documents.push([]);
+      const comment = reader.restOfLine();
+      if (reader.column === 0 && comment.trimEnd().slice(1) === "---") documents.push([]);
+      const suppression = parseSuppression(comment.slice(1), reader.line);
+      if (suppression) suppressions.push(suppression);
       reader.skipToNextLine();
       continue;
     }
@@ -78,7 +86,7 @@ export function parseProperties(text: string): ParsedProperties {
     }
     documents[documents.length - 1]!.push(entry);
   }
-  return { documents, problems };
+  return { documents, problems, suppressions };
 }
 
 function readEntry(reader: PropertiesReader): SettingEntry | { problem: ProblemFact } {
