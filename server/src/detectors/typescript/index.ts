@@ -16,6 +16,7 @@ import { extractGrpcFacts } from "./grpc";
 import { extractImportedCallableRequests } from "./jsRetryCommon";
 import { extractKyFacts } from "./ky";
 import { extractPRetryFacts } from "./pRetry";
+import { extractRetryLoops } from "./retryLoop";
 import { extractUndiciFacts } from "./undici";
 import { extractAwsSdkFacts } from "./awsSdk";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
@@ -35,6 +36,7 @@ const DETECTORS: [string, Detector][] = [
   ["grpc", extractGrpcFacts],
   ["callable clients", extractImportedCallableRequests],
   ["aws-sdk", extractAwsSdkFacts],
+  ["retry-loop", extractRetryLoops],
 ];
 
 function message(e: unknown): string {
