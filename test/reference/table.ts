@@ -44,6 +44,8 @@ export interface Expect {
   implicit?: boolean;
   /** a pattern the attempts note must match (how the count was derived) */
   note?: RegExp;
+  /** a pattern the condition's description must match (what is retried, and what is noted but not counted) */
+  conditionNote?: RegExp;
   /** workspace rows only: a call path to `target` whose product of attempts is `product` */
   path?: { target: string; product: number | null };
 }
@@ -136,6 +138,7 @@ async function check(row: Row): Promise<void> {
   assert.equal(l.maxAttempts, e.maxAttempts, `maxAttempts${why}`);
   if (e.attemptsSource) assert.equal(l.attemptsSource, e.attemptsSource, `attemptsSource${why}`);
   if (e.note) assert.match(l.attemptsNote, e.note, "attemptsNote");
+  if (e.conditionNote) assert.match(l.condition.description, e.conditionNote, "condition.description");
   if (e.maxAttempts === null) {
     assert.ok(e.timeBound !== undefined, "a row expecting no count must say whether it is time-bounded (timeBound: null | /…/)");
     assert.equal(Boolean(l.countUnknown), Boolean(e.countUnknown), `countUnknown${why}`);

@@ -38,7 +38,9 @@ export function istioDefaultLayer(injection: Location, routeWithoutRetries: stri
       afterSendMethods: [],
       permanentErrors: null,
       honoursRetryAfter: null,
-      description: `retry_on ${ISTIO_DEFAULT_RETRY_ON.join(",")} (Istio default)`,
+      // §4.1: since Istio 1.24 the callee's sidecar also retries reset-before-request twice; those
+      // re-sends never reached the application, so they add connections, not processed requests
+      description: `retry_on ${ISTIO_DEFAULT_RETRY_ON.join(",")} (Istio default); an injected callee's inbound sidecar (Istio ≥ 1.24) also retries reset-before-request twice, not counted: those requests never reached the application`,
     },
     budget: null,
     perTryTimeoutSeconds: null,

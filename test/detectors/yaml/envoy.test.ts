@@ -265,6 +265,9 @@ test("envoy §4.3 no circuit_breakers → no budget; max_retries alone is a conc
   assert.equal(onlyLayer(facts).budget, null);
   assert.equal(facts.clusters[0].retryBudget, null);
   assert.equal(facts.clusters[0].maxRetries, 3);
+  // the cap is noted where the route's retries are described
+  const written = extract(envoyConfig(`cluster: orders\nretry_policy:\n  retry_on: 5xx`, "circuit_breakers:\n  thresholds:\n    - max_retries: 8"));
+  assert.match(onlyLayer(written).condition.description, /cluster max_retries caps concurrent retries at 8$/);
 });
 
 test("envoy: a route without retry_policy is a route with no layer", () => {

@@ -261,6 +261,9 @@ function clusterFact(ctx: YamlDetectorContext, d: YamlDocument, cluster: YAMLMap
   return { name, addresses, span: nodeSpan(ctx.file, cluster), retryBudget, maxRetries };
 }
 
+/** §4.3: circuit_breakers.thresholds.max_retries default */
+const ENVOY_DEFAULT_MAX_RETRIES = 3;
+
 /** "Envoy retry_budget 10% (min 3 concurrent)"; unset fields take §4.3's defaults (20%, 3). */
 function describeBudget(d: YamlDocument, node: unknown): string {
   const pctNode = get(d, node, "budget_percent");
@@ -330,6 +333,12 @@ function addRoute(ctx: YamlDetectorContext, d: YamlDocument, r: RouteInput): voi
       timeoutNote,
       budget: budgets.length > 0 ? [...new Set(budgets)].join("; ") : null,
     });
+    if (budgets.length === 0) {
+      // §4.3/§5.5: the clusters' max_retries caps concurrent retries (Envoy default 3). A fixed
+      // concurrency cap, not a share of traffic: noted, not counted as a retry budget
+      const caps = [...new Set(clusterNames.map((c) => r.clusters.get(c)?.maxRetries ?? null).map((n) => (n === null ? `${ENVOY_DEFAULT_MAX_RETRIES} (Envoy default)` : String(n))))];
+      if (caps.length) layer.condition = { ...layer.condition, description: `${layer.condition.description}; cluster max_retries caps concurrent retries at ${caps.join(", ")}` };
+    }
     ctx.facts.layers.push(layer);
     routeFact.layerId = layer.localId;
   }
