@@ -12,6 +12,7 @@ import { detectGrpc } from "./grpc";
 import { detectModule } from "./module";
 import { detectHttpClients } from "./nethttp";
 import { detectRetryablehttp } from "./retryablehttp";
+import { detectRetryLoops } from "./retryLoop";
 
 export { extractGoMod } from "./gomod";
 
@@ -21,6 +22,7 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["net/http clients", detectHttpClients],
   ["go-retryablehttp", detectRetryablehttp],
   ["cenkalti/backoff", detectCenkaltiBackoff],
+  ["retry loops", detectRetryLoops],
   ["grpc-go", detectGrpc],
   ["client flow", detectClientFlow],
 ];
