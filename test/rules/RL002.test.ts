@@ -129,7 +129,10 @@ def get_inventory(sku: str) -> dict:
     return response.json()
 //! path ∞ inventory
 `,
-      check: severity("catalog/inventory_client.py:7", "warning"),
+      check(result) {
+        severity("catalog/inventory_client.py:7", "warning")(result);
+        assert.match(findingAt(result, "RL002", "catalog/inventory_client.py:7").message, /Add a stop condition such as stop_after_attempt\(3\)\.$/);
+      },
     },
     {
       name: "backoff.on_exception without max_tries or max_time retries forever: warning",
@@ -147,7 +150,10 @@ LEDGER = "http://ledger:9000"
 def post_entry(entry):
     return requests.put(f"{LEDGER}/entries/{entry['id']}", json=entry, timeout=2)
 `,
-      check: severity("billing/ledger.py:7", "warning"),
+      check(result) {
+        severity("billing/ledger.py:7", "warning")(result);
+        assert.match(findingAt(result, "RL002", "billing/ledger.py:7").message, /Add max_tries=3\.$/);
+      },
     },
     {
       name: "a while True loop with no attempt counter: warning (the request's timeout= is not a time bound)",
@@ -168,7 +174,11 @@ def fetch_report(report_id):
         except requests.ConnectionError:
             time.sleep(random.uniform(0, 1))
 `,
-      check: severity("reports/fetch.py:8", "warning"),
+      check(result) {
+        severity("reports/fetch.py:8", "warning")(result);
+        // the advice speaks the layer's language: a loop gets a counter, not a tenacity option
+        assert.match(findingAt(result, "RL002", "reports/fetch.py:8").message, /Bound the loop with an attempt counter/);
+      },
     },
     {
       name: "time-bounded only: tenacity stop_after_delay(10) is info",

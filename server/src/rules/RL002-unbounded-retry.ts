@@ -1,6 +1,22 @@
 import type { Rule } from "./types";
 import { layerOpFix } from "../fixes/ruleFixes";
 
+/** The count bound in the layer's own terms (each library's option; a loop's counter). */
+const STOP_ADVICE: Partial<Record<string, string>> = {
+  tenacity: "Add a stop condition such as stop_after_attempt(3).",
+  backoff: "Add max_tries=3.",
+  stamina: "Set attempts=3.",
+  "retry-loop": "Bound the loop with an attempt counter (for example 3 attempts) and give up after the last one.",
+  cockatiel: "Set maxAttempts (it counts retries: 2 → 3 attempts).",
+  "p-retry": "Set retries: 2 (it counts retries).",
+  "fetch-retry": "Set retries and use a retryOn function that also checks the attempt number.",
+  "polly-v7-retry": "Use Retry(n)/WaitAndRetry(n, …) instead of the Forever variant.",
+  "polly-retry": "Set MaxRetryAttempts to a small number (it counts retries).",
+  "reactor-retry": "Use Retry.backoff(2, …) or .retry(2) (they count retries).",
+  "cenkalti-backoff": "Wrap the backoff in backoff.WithMaxRetries (v4, counts retries) or pass backoff.WithMaxTries (v5, total).",
+  "microprofile-retry": "Set maxRetries to a small number instead of -1.",
+};
+
 /** RL002: a layer with no attempt count bound (reference §5.2). */
 export const RL002: Rule = {
   meta: {
@@ -22,6 +38,7 @@ export const RL002: Rule = {
     },
   },
   check(model) {
+    const stopAdvice = (kind: string) => STOP_ADVICE[kind] ?? "Set a maximum number of attempts (3 is usually plenty).";
     return model.layers
       // a count that is computed at run time is unknown, not unbounded
       .filter((l) => !l.disabled && l.maxAttempts === null && !l.countUnknown)
@@ -31,7 +48,7 @@ export const RL002: Rule = {
         severity: l.timeBound ? ("info" as const) : undefined,
         message: l.timeBound
           ? `${l.label} (${l.library}) has no attempt limit, only a time limit (${l.timeBound}): every layer around it is multiplied by as many attempts as fit in that time. Add a count bound.`
-          : `${l.label} (${l.library}) retries without any bound: ${l.attemptsNote}. Add a stop condition such as stop_after_attempt(3).`,
+          : `${l.label} (${l.library}) retries without any bound: ${l.attemptsNote}. ${stopAdvice(l.kind)}`,
         related: [],
         layerId: l.id,
       }));
