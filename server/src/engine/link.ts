@@ -213,7 +213,10 @@ export function link(files: FileFacts[], settings: Settings): Model {
       calledFunctions.add(fnKey(target.file, target.fn.id));
       out.push(...reachOfFunction(target.file, target.fn));
       for (const h of helpers.get(fnKey(target.file, target.fn.id)) ?? []) {
-        const arg = call.args.find((a) => a.keyword === h.paramName) ?? call.args.filter((a) => a.keyword === null)[h.paramIndex];
+        const positional = call.args.filter((a) => a.keyword === null);
+        // Kotlin: a last function-typed parameter is passed as a trailing lambda after the positional ones (`retry { … }`)
+        const trailing = file.language === "kotlin" && h.paramIndex === target.fn.params.length - 1 ? positional[positional.length - 1] : undefined;
+        const arg = call.args.find((a) => a.keyword === h.paramName) ?? trailing ?? positional[h.paramIndex];
         const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
         if (passed?.kind === "function") {
           calledFunctions.add(fnKey(passed.file, passed.fn.id));

@@ -9,12 +9,14 @@ import { createContext, type CsContext } from "./context";
 import { detectHttpClients } from "./httpClients";
 import { detectModule } from "./module";
 import { detectPolly } from "./polly";
+import { detectRetryLoops } from "./retryLoop";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
 const DETECTORS: Array<Detector<CsContext>> = [
   ["module", detectModule],
   ["http clients", detectHttpClients],
   ["polly", detectPolly],
+  ["retry-loop", detectRetryLoops],
 ];
 
 export function extractCSharp(path: string, text: string): FileFacts {

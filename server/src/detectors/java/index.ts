@@ -18,6 +18,7 @@ import { detectModule } from "./module";
 import { detectOkHttp } from "./okhttp";
 import { detectReactor } from "./reactor";
 import { detectResilience4j } from "./resilience4j";
+import { detectRetryLoops } from "./retryLoop";
 import { detectSpringRetry } from "./springRetry";
 import type { JvmFile } from "./syntax";
 
@@ -31,6 +32,7 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["microprofile", detectMicroProfile],
   ["reactor", detectReactor],
   ["okhttp", detectOkHttp],
+  ["retry-loop", detectRetryLoops],
   ["abstract-annotated", detectAbstractAnnotated],
 ];
 
