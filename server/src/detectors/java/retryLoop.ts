@@ -223,19 +223,8 @@ function javaDialect(ctx: JvmContext): LoopDialect {
       }
       return assignmentStep(d, n);
     },
-    comparison(n) {
-      const op = n.childForFieldName("operator")?.type ?? "";
-      const left = n.childForFieldName("left");
-      const right = n.childForFieldName("right");
-      return COMPARISONS.has(op) && left && right ? { left, op: op as CmpOp, right } : null;
-    },
-    assignment(n) {
-      if (n.type !== "assignment_expression") return null;
-      const left = n.childForFieldName("left");
-      const right = n.childForFieldName("right");
-      const name = left ? d.name(left) : null;
-      return name && right ? { name, op: n.childForFieldName("operator")?.type ?? "=", right } : null;
-    },
+    comparison: binaryComparison,
+    assignment: (n) => fieldAssignment(d, n, "assignment_expression"),
     name(n) {
       if (n.type === "identifier") return n.text;
       if (n.type === "field_access" && n.childForFieldName("object")?.type === "this") return n.childForFieldName("field")?.text ?? null;
@@ -386,19 +375,8 @@ function kotlinDialect(ctx: JvmContext): LoopDialect {
       }
       return assignmentStep(d, n);
     },
-    comparison(n) {
-      const op = n.childForFieldName("operator")?.type ?? "";
-      const left = n.childForFieldName("left");
-      const right = n.childForFieldName("right");
-      return COMPARISONS.has(op) && left && right ? { left, op: op as CmpOp, right } : null;
-    },
-    assignment(n) {
-      if (n.type !== "assignment") return null;
-      const left = n.childForFieldName("left");
-      const right = n.childForFieldName("right");
-      const name = left ? d.name(left) : null;
-      return name && right ? { name, op: n.childForFieldName("operator")?.type ?? "=", right } : null;
-    },
+    comparison: binaryComparison,
+    assignment: (n) => fieldAssignment(d, n, "assignment"),
     name(n) {
       if (n.type === "identifier") return n.text === "true" || n.text === "false" || n.text === "break" || n.text === "continue" ? null : n.text;
       if (n.type === "navigation_expression" && n.namedChildren[0]?.type === "this_expression") return n.namedChildren[1]?.text ?? null;
@@ -448,4 +426,21 @@ function kotlinDialect(ctx: JvmContext): LoopDialect {
     },
   };
   return d;
+}
+
+/** `left <op> right` with a comparison operator (both grammars name the fields alike). */
+function binaryComparison(n: SyntaxNode) {
+  const op = n.childForFieldName("operator")?.type ?? "";
+  const left = n.childForFieldName("left");
+  const right = n.childForFieldName("right");
+  return COMPARISONS.has(op) && left && right ? { left, op: op as CmpOp, right } : null;
+}
+
+/** `name = value` / `name += value` when `n` is the grammar's assignment node. */
+function fieldAssignment(d: { name(n: SyntaxNode): string | null }, n: SyntaxNode, type: string) {
+  if (n.type !== type) return null;
+  const left = n.childForFieldName("left");
+  const right = n.childForFieldName("right");
+  const name = left ? d.name(left) : null;
+  return name && right ? { name, op: n.childForFieldName("operator")?.type ?? "=", right } : null;
 }
