@@ -6,18 +6,18 @@
  * default on hops from injected workloads), and enumerates paths. Linear in the facts: every
  * function's reach is computed once (memoised).
  */
-import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact, MeshRouteFact } from "../model/facts";
+import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact } from "../model/facts";
 import type { Hop, LinkedCall, Model, RetryLayer, Settings } from "../model/model";
 import { declaredHelpers } from "./declaredHelpers";
 import { enumeratePaths } from "./paths";
 import { evaluate, hostOf, Resolver, schemeOf, type ResolvedClient } from "./resolve";
 import { buildServices, serviceForHost, type ServiceIndex } from "./services";
-import { istioDefaultLayer } from "./meshDefaults";
+import { fnKey, layerKey } from "./keys";
+import { meshAndGatewayHops } from "./meshHops";
 import { mergeEntryRoutes } from "./endpoints";
 import { applyDotnetRetrySettings } from "./dotnetSettings";
 import { applyResilience4jConfig } from "./resilience4jConfig";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
-import { gatewayRoutes } from "./gatewayLinks";
 import { applyHelmValues } from "./helmValues";
 
 interface Reach {
@@ -36,9 +36,6 @@ const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Clien
 
 /** languages whose files hold functions and calls (entry points live there) */
 const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
-
-const fnKey = (file: FileFacts, id: string) => `${file.path}::${id}`;
-const layerKey = (file: FileFacts | string, localId: string) => `${typeof file === "string" ? file : file.path}#${localId}`;
 
 export function link(files: FileFacts[], settings: Settings): Model {
   const index = buildServices(files, settings);
@@ -333,81 +330,8 @@ export function link(files: FileFacts[], settings: Settings): Model {
     }
   }
 
-  // mesh: caller-side sidecars retry HTTP hops to in-cluster services
-  // routes with their layers joined across files (Traefik, Kong, ingress-nginx, Emissary, Envoy Gateway)
-  const routes: Array<{ file: FileFacts; route: MeshRouteFact }> = gatewayRoutes(files, layers);
-  const meshRoutes = routes.filter((r) => r.route.product === "istio" && !r.route.edge);
-  // other meshes (Linkerd, Kuma, Consul: §4.4–§4.5, §4.12–§4.13) retry in the caller's proxy too;
-  // their config is the evidence of the mesh, so their layers apply to every hop to a host they
-  // name ("*" = any in-cluster callee), without an injection check. One layer per product: the
-  // most specific route (host+match > host > "*"), then the most attempts.
-  const otherMesh = routes.filter((r) => r.route.product !== "istio" && !r.route.edge && r.route.layerId);
-  const otherMeshLayers = (callee: string): string[] => {
-    const best = new Map<string, { id: string; rank: number; attempts: number }>();
-    for (const { file, route } of otherMesh) {
-      const exact = route.hosts.some((h) => h !== "*" && serviceForHost(index, h) === callee);
-      // "*": in-cluster services only, not external hosts, cloud APIs (aws:…) or unresolved targets
-      const inCluster = !callee.includes(".") && !callee.includes(":") && !callee.startsWith("unresolved");
-      if (!exact && !(route.hosts.includes("*") && inCluster)) continue;
-      const id = layerKey(file, route.layerId!);
-      const rank = exact ? (route.match ? 2 : 1) : 0;
-      const attempts = layers.get(id)?.maxAttempts ?? Infinity;
-      const seen = best.get(route.product);
-      if (!seen || rank > seen.rank || (rank === seen.rank && attempts > seen.attempts)) best.set(route.product, { id, rank, attempts });
-    }
-    return [...best.values()].map((b) => b.id);
-  };
-  // Istio DestinationRule maxRetries caps concurrent retries to a host: a budget on its routes' layers
-  for (const f of files) {
-    for (const c of f.clusters) {
-      if (!c.name.startsWith("istio-destinationrule:") || !c.retryBudget) continue;
-      const svc = serviceForHost(index, c.addresses[0] ?? "");
-      for (const { file, route } of routes) {
-        if (route.product !== "istio" || !route.layerId || !route.destinations.some((d) => serviceForHost(index, d) === svc)) continue;
-        const l = layers.get(layerKey(file, route.layerId));
-        if (l && l.budget === null) l.budget = c.retryBudget;
-      }
-    }
-  }
-  const finalHops: Hop[] = [];
-  for (const rawHop of hops.values()) {
-    const extra = rawHop.protocol === "db" ? [] : otherMeshLayers(rawHop.callee);
-    const hop = extra.length ? { ...rawHop, layerIds: [...rawHop.layerIds, ...extra] } : rawHop;
-    const info = index.services.get(hop.caller);
-    if (!info?.injection || hop.protocol === "db") {
-      finalHops.push(hop);
-      continue;
-    }
-    const route = meshRoutes.find((r) => r.route.hosts.some((h) => serviceForHost(index, h) === hop.callee));
-    if (route?.route.layerId) {
-      finalHops.push({ ...hop, layerIds: [...hop.layerIds, layerKey(route.file, route.route.layerId)] });
-      continue;
-    }
-    if (!route && hop.callee.includes(".")) {
-      // an external host: outbound passthrough, not a mesh route with the default policy
-      finalHops.push(hop);
-      continue;
-    }
-    const implicit = istioDefaultLayer(info.injection, route ? `${route.file.path}:${route.route.span.line}` : null);
-    if (!layers.has(implicit.id)) layers.set(implicit.id, implicit);
-    finalHops.push({ ...hop, layerIds: [...hop.layerIds, implicit.id] });
-  }
-
-  // gateways: an edge route is a hop from the gateway to the service it routes to
-  for (const { file, route } of routes) {
-    if (!route.edge) continue;
-    const gateway = route.gateway ?? `gateway:${file.path}`;
-    if (!index.services.has(gateway)) index.services.set(gateway, { name: gateway, gateway: true, namespace: route.namespace, injection: null, env: {} });
-    const dest = route.destinations.map((d) => serviceForHost(index, d)).find((d) => index.services.has(d)) ??
-      (route.destinations[0] ? serviceForHost(index, route.destinations[0]) : null);
-    if (!dest) continue;
-    const layerIds = route.layerId ? [layerKey(file, route.layerId)] : [];
-    for (const id of layerIds) {
-      const l = layers.get(id);
-      if (l) l.service = gateway;
-    }
-    finalHops.push({ caller: gateway, callee: dest, layerIds, calls: [], fromGateway: true, protocol: "http" });
-  }
+  // mesh layers on service hops, and edge routes as hops from their gateways
+  const finalHops = meshAndGatewayHops(files, [...hops.values()], layers, index);
 
   // targets per layer
   for (const hop of finalHops) {
