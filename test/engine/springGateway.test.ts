@@ -59,6 +59,32 @@ spring.cloud.gateway.routes[0].filters[0].args.retries=1
 `);
   });
 
+  test("§3.3 a default-filters Retry around a route's own Retry: ×2 × ×3 at the edge, × orders' ×2 = 12", async () => {
+    const result = await checkFixture(`${orders}
+//- gateway/src/main/resources/application.yml
+spring:
+  application:
+    name: edge
+  cloud:
+    gateway:
+      default-filters:
+        - name: Retry
+        # ^ layer ×2
+          args: {retries: 1, backoff: {firstBackoff: 50ms}}
+      routes:
+        - id: orders
+          uri: lb://orders
+          filters:
+            - name: Retry
+            # ^ layer ×3
+              args: {retries: 2, backoff: {firstBackoff: 50ms}}
+//! rules none
+//! path 12 inventory
+//! paths 1
+`);
+    assert.equal(result.model.paths[0]!.layers.length, 3);
+  });
+
   test("spring.application.name gives the project's code its service, which the route names", async () => {
     const result = await checkFixture(`
 //- services/stock-app/app.py

@@ -81,7 +81,7 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     const dest = route.destinations.map((d) => serviceForHost(index, d)).find((d) => index.services.has(d)) ??
       (route.destinations[0] ? serviceForHost(index, route.destinations[0]) : null);
     if (!dest) continue;
-    const layerIds = route.layerId ? [layerKey(file, route.layerId)] : [];
+    const layerIds = [...(route.outerLayerIds ?? []), ...(route.layerId ? [route.layerId] : [])].map((id) => layerKey(file, id));
     for (const id of layerIds) {
       const l = layers.get(id);
       if (l) l.service = gateway;

@@ -415,6 +415,11 @@ export interface MeshRouteFact {
   span: SourceSpan;
   /** local id of the LayerFact for this route's retries (may be a disabled layer) or null when the route sets no retries */
   layerId: string | null;
+  /**
+   * further layers that wrap this route's layer on the same gateway, outermost first: a Spring
+   * Cloud Gateway `default-filters` Retry around a route's own Retry (§3.3)
+   */
+  outerLayerIds?: string[];
   timeoutSeconds: number | null;
   /**
    * Gateway objects defined elsewhere (maybe another file) that give this route its retries:

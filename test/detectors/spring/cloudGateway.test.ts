@@ -121,6 +121,8 @@ describe("routes", () => {
     `);
     assert.deepEqual(f.layers.map((l) => [l.anchor.line, l.maxAttempts]), [[3, 2], [10, 5]]);
     assert.deepEqual(f.routes.map((r) => r.layerId), ["L3", "L10"]);
+    // route b has its own Retry and the default one: the default wraps it (both are in its chain)
+    assert.deepEqual(f.routes.map((r) => r.outerLayerIds ?? []), [[], ["L3"]]);
   });
 
   test("the newer spring.cloud.gateway.server.webflux prefix", () => {

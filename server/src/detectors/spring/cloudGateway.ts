@@ -7,7 +7,8 @@
  * The filter, in both spellings — shortcut `- Retry=3,INTERNAL_SERVER_ERROR,GET,10ms,50ms,2,false`
  * (fields in `shortcutFieldOrder`: retries, statuses, methods, backoff.firstBackoff,
  * backoff.maxBackoff, backoff.factor, backoff.basedOnPreviousValue) and `- name: Retry` + `args:` —
- * on the route or in `default-filters` (applies to every route that has none of its own).
+ * on the route or in `default-filters` (applies to every route; with a route's own Retry as well,
+ * the default one wraps it and the two multiply).
  *
  * Traps (§3.3): `retries` counts retries: default 3 → **4 attempts**; methods default to **GET
  * only** (a POST is not retried after it was sent); series SERVER_ERROR and IOException/
@@ -76,8 +77,13 @@ export function detectCloudGateway(facts: FileFacts, documents: readonly Setting
         const routeTimeout = settings.get(`${route}.metadata.response-timeout`);
         const ms = routeTimeout ? Number(settings.resolve(routeTimeout.value)) : NaN;
         if (own) own.perTryTimeoutSeconds = Number.isFinite(ms) ? (ms >= 0 ? ms / 1000 : null) : globalTimeout;
-        const layer = own ?? defaults();
+        // a route's own Retry and a default-filters Retry are both in its filter chain, the
+        // default one first: each of its attempts runs the route's retries again (they multiply)
+        const shared = defaults();
+        const layer = own ?? shared;
         if (layer) facts.layers.push(layer);
+        const outer = own && shared ? shared : null;
+        if (outer) facts.layers.push(outer);
         facts.routes.push({
           product: "spring-cloud-gateway",
           hosts: [],
@@ -88,6 +94,7 @@ export function detectCloudGateway(facts: FileFacts, documents: readonly Setting
           match: pathPredicate(settings, `${route}.predicates`),
           span: firstSpan(doc.entries, route) ?? uri?.span ?? { line: 1, column: 0, endLine: 1, endColumn: 0 },
           layerId: layer?.localId ?? null,
+          ...(outer ? { outerLayerIds: [outer.localId] } : {}),
           timeoutSeconds: null,
         });
       }
