@@ -3,9 +3,11 @@ import type { RetryLayer } from "../../model/model";
 import { ts } from "../../parsing/typescript";
 import { withTypeScript, type TsEditor } from "../typescript";
 import { jsLibraryLayerEdit } from "./jsLibraries";
+import { jsRetryLoopEdit } from "./jsRetryLoop";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function typescriptLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  if (layer.kind === "retry-loop") return jsRetryLoopEdit(op, layer, text);
   // the other JS libraries have their own option names and number traps
   if (layer.kind !== "axios-retry") return jsLibraryLayerEdit(op, layer, text, ctx);
   return withTypeScript(layer.file, text, (ed) => axiosRetry(op, layer, ed, ctx));
