@@ -12,6 +12,7 @@ import { springCloudGatewayLayerEdit } from "./springCloudGateway";
 import { jvmAnnotationLayerEdit } from "./jvmAnnotations";
 import { meshLayerEdit } from "./mesh";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+import { loopJitterEdit } from "./loopJitter";
 import { pythonLayerEdit } from "./python";
 import { typescriptLayerEdit } from "./typescript";
 
@@ -37,6 +38,7 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
     if (layer.category === "mesh" || layer.category === "gateway") return meshLayerEdit(op, layer, text, ctx);
     // one service-config shape, whatever language carries it
     if (layer.kind === "grpc-service-config") return grpcServiceConfigLayerEdit(op, layer, text, ctx);
+    if (layer.kind === "retry-loop" && /\.(java|kts?|cs|go)$/.test(layer.file)) return loopJitterEdit(op, layer, text);
     if (/\.(py|pyi)$/.test(layer.file)) return pythonLayerEdit(op, layer, text, ctx);
     if (/\.[cm]?[jt]sx?$/.test(layer.file)) return typescriptLayerEdit(op, layer, text, ctx);
     if (/\.cs$/.test(layer.file)) return csharpLayerEdit(op, layer, text, ctx);
