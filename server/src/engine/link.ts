@@ -217,7 +217,8 @@ export function link(files: FileFacts[], settings: Settings): Model {
         const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
         if (passed?.kind === "function") {
           calledFunctions.add(fnKey(passed.file, passed.fn.id));
-          for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [h.layerId, ...r.layers] });
+          const layerId = callSiteLayer(h.layerId, file, call);
+          for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [layerId, ...r.layers] });
         }
       }
     }
@@ -232,6 +233,31 @@ export function link(files: FileFacts[], settings: Settings): Model {
       }
     }
     return out;
+  };
+
+  // a retry helper whose count is a parameter default, called with another number for it
+  // (`with_retries(op, attempts=5)`): that call site's own copy of the layer, with its count
+  const callSiteLayer = (layerId: string, file: FileFacts, call: CallFact): string => {
+    const base = layers.get(layerId);
+    const param = base?.countParam;
+    if (!base || !param) return layerId;
+    const arg = call.args.find((a) => a.keyword === param.name) ?? call.args.filter((a) => a.keyword === null)[param.index];
+    if (arg?.number === undefined || !Number.isInteger(arg.number)) return layerId;
+    const attempts = Math.max(1, arg.number + param.offset);
+    if (attempts === base.maxAttempts) return layerId;
+    const id = `${layerId}@${file.path}:${call.span.line}`;
+    if (!layers.has(id)) {
+      layers.set(id, {
+        ...base,
+        id,
+        maxAttempts: attempts,
+        attemptsSource: "config",
+        attemptsNote: `${param.name}=${arg.number} at ${file.path}:${call.span.line} → ${attempts} attempts (the helper's default: ${base.attemptsNote})`,
+        disabled: attempts === 1,
+        targets: [],
+      });
+    }
+    return id;
   };
 
   // a policy object held by a property/field/variable (C# ResiliencePipeline, Polly v7 policy):

@@ -198,6 +198,11 @@ export interface LayerFact {
    * `@Retry(name = "inventory")` reads `resilience4j.retry.instances.inventory.*` (§3.1). The
    * fields above hold the library defaults; the linker applies the configured values.
    */
+  /**
+   * A retry helper whose count comes from a parameter's default (`def with_retries(op, attempts=4)`):
+   * a call passing a number literal `n` for that parameter gets `n + offset` attempts there.
+   */
+  countParam?: { name: string; index: number; offset: number };
   configRef?:
     | { library: "resilience4j"; instance: string }
     /**
@@ -258,6 +263,8 @@ export interface CallArg {
   keyword: string | null;
   /** identifier text when the argument is a plain name or dotted name */
   name: string | null;
+  /** the value when the argument is a number literal (a retry helper's count at its call site) */
+  number?: number;
 }
 
 export interface CallFact {

@@ -125,8 +125,12 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
   const fnNode = enclosingFunction(call);
   const functionId = ctx.functionId(fnNode);
   const args: CallArg[] = [];
-  for (const p of parts.positional) args.push({ keyword: null, name: dottedName(p) });
-  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: dottedName(v) });
+  const withNumber = (arg: CallArg, n: SyntaxNode): CallArg => {
+    const value = numberValue(n);
+    return value === null ? arg : { ...arg, number: value };
+  };
+  for (const p of parts.positional) args.push(withNumber({ keyword: null, name: dottedName(p) }, p));
+  for (const [k, v] of parts.keywords) args.push(withNumber({ keyword: k, name: dottedName(v) }, v));
   // functions passed as values are callbacks, not entry points
   for (const a of args) if (a.name && !a.name.includes(".")) ctx.facts.referencedFunctions.push(a.name);
   if (!callee) return;

@@ -81,7 +81,14 @@ function analyzeLoop(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode): LayerFa
           .map((c) => c.id),
       };
   const name = def.childForFieldName("name")?.text ?? functionId;
+  // a helper's count from a parameter default: callers passing another number get theirs
+  const defaultValue = bound.param ? ctx.facts.functions.find((f) => f.id === functionId)?.paramDefaults[bound.param] : undefined;
+  const countParam =
+    attach.kind === "helper" && bound.param && bound.maxAttempts !== null && defaultValue?.kind === "number"
+      ? { name: bound.param, index: params.indexOf(bound.param), offset: bound.maxAttempts - defaultValue.value }
+      : undefined;
   return {
+    ...(countParam ? { countParam } : {}),
     localId: ctx.nextId("L", loop),
     kind: "retry-loop",
     category: "code",
@@ -115,6 +122,8 @@ interface CountBound {
   note: string;
   timeBound: string | null;
   fromDefault: boolean;
+  /** the parameter whose default gave the count (`attempts=4`), when one did */
+  param?: string;
 }
 
 function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: SyntaxNode, firstCall: SyntaxNode): CountBound {
@@ -129,7 +138,7 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
       const [a, b] = args.length >= 2 ? [evalNum(args[0]), evalNum(args[1])] : [0, evalNum(args[0])];
       if (a !== null && b !== null) {
         const n = Math.max(0, Math.floor(b - a));
-        return { maxAttempts: n, note: `for … in ${iter.text}: ${n} attempts`, timeBound: null, fromDefault: args.some(fromDefault) };
+        return { maxAttempts: n, note: `for … in ${iter.text}: ${n} attempts`, timeBound: null, fromDefault: args.some(fromDefault), param: args.find(fromDefault)?.text };
       }
       return { maxAttempts: null, note: `for … in ${iter.text}: count not known statically`, timeBound: null, fromDefault: false };
     }
@@ -158,7 +167,7 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
     if (n === null) return { maxAttempts: null, note: `while ${cond!.text}: count not known statically`, timeBound: null, fromDefault: false };
     const c0 = start(headCmp.counter);
     const attempts = Math.max(0, n - c0 + (headCmp.op === "<=" ? 1 : 0));
-    return { maxAttempts: attempts, note: `while ${cond!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(headCmp.bound) };
+    return { maxAttempts: attempts, note: `while ${cond!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(headCmp.bound), param: fromDefault(headCmp.bound) ? headCmp.bound.text : undefined };
   }
   for (const check of descendants(body, "if_statement", { skipNestedDefs: true })) {
     const c = check.childForFieldName("condition");
@@ -172,7 +181,7 @@ function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: Syn
     const posK = check.startIndex;
     const adjust = posC < posK && posK < posI ? 1 : posI < posK && posK < posC ? -1 : 0;
     const attempts = Math.max(1, n - c0 + adjust + (cmp.op === ">" ? 1 : 0));
-    return { maxAttempts: attempts, note: `stops when ${c!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(cmp.bound) };
+    return { maxAttempts: attempts, note: `stops when ${c!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(cmp.bound), param: fromDefault(cmp.bound) ? cmp.bound.text : undefined };
   }
   // a name holding a deadline, not the `timeout=` keyword of the request inside the loop (a
   // per-attempt timeout does not bound the number of attempts)
