@@ -84,4 +84,27 @@ def charge(order_id):
     assert.equal(layer.anchor.line, 4, "anchored at the helper's loop");
     assert.match(layer.attemptsNote, /^attempts=7 at billing\/client\.py:7 → 7 attempts/);
   });
+  test("TS: withRetry(fn, 5) gets 5 there; withRetry(fn) keeps the default 3", async () => {
+    const paths = await pathsOf(`
+//- web/src/retry.ts
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      await sleep(Math.random() * 100 * 2 ** i);
+    }
+  }
+  throw new Error("gave up");
+}
+//- web/src/clients.ts
+import { withRetry } from "./retry";
+
+export const stock = (sku: string) => withRetry(() => fetch(\`http://inventory:8080/stock/\${sku}\`), 5);
+export const price = (sku: string) => withRetry(() => fetch(\`http://pricing:8080/price/\${sku}\`));
+`);
+    assert.deepEqual(paths, ["3→pricing", "5→inventory"]);
+  });
 });

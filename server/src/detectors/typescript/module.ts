@@ -889,7 +889,8 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
       span: spanOf(node, sf),
       functionId: index.enclosingId(node),
       callee: calleeText(node.expression),
-      args: args.map((a) => ({ keyword: null, name: ts.isSpreadElement(a) ? null : dottedName(a) })),
+      // a number literal is kept: a retry helper's count at its call site (`withRetry(fn, 5)`)
+      args: args.map((a) => ({ keyword: null, name: ts.isSpreadElement(a) ? null : dottedName(a), ...(ts.isNumericLiteral(a) ? { number: Number(a.text) } : {}) })),
     };
     // a route registration passes functions, a request passes data; a router never sends
     const recv = calledReceiver(node);

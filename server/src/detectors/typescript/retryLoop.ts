@@ -310,7 +310,14 @@ function analyzeLoop(ctx: LoopContext, loop: Loop, ids: IdAllocator): LayerFact 
         callIds: retried.map((c) => ctx.callFact(c)?.id).filter((id): id is string => !!id),
       };
   const name = functionId === MODULE ? "module" : functionId;
+  // a helper's count from a parameter default: a caller passing another number gets its own
+  const countIndex = bound.param ? params.indexOf(bound.param.name) : -1;
+  const countParam =
+    attach.kind === "helper" && bound.param && bound.maxAttempts !== null && countIndex >= 0
+      ? { name: bound.param.name, index: countIndex, offset: bound.maxAttempts - bound.param.value }
+      : undefined;
   return {
+    ...(countParam ? { countParam } : {}),
     localId: ids.next("L", loop, ctx.sf),
     kind: "retry-loop",
     category: "code",
@@ -624,6 +631,8 @@ interface CountBound {
   countUnknown: boolean;
   /** the attempt counter's first value, for the first delay */
   start: { name: string; value: number } | null;
+  /** the parameter whose default is the bound, when attempts = that value + a constant */
+  param?: { name: string; value: number };
 }
 
 type Op = "<" | "<=" | ">" | ">=" | "==" | "!=";
@@ -733,7 +742,9 @@ function countBound(
       if (head.counter.inCondition === "prefix" && !ts.isDoStatement(loop)) adjust = -1;
       if (head.counter.inCondition === "postfix" && ts.isDoStatement(loop)) adjust = 1;
       const attempts = Math.max(0, sign * b.value - sign * c0 + (op === "<=" ? 1 : 0) + adjust);
-      return { ...none, maxAttempts: attempts, note: `${ts.isDoStatement(loop) ? "do … while" : ts.isForStatement(loop) ? "for" : "while"} (${short(cond)}): ${attempts} attempts`, fromDefault: b.fromDefault, start: { name: head.counter.name, value: c0 } };
+      // `i < attempts` with `attempts = 3` a parameter default: the count moves one for one with it
+      const param = sign === 1 && ts.isIdentifier(head.bound) && b.fromDefault && attempts === b.value - c0 + (op === "<=" ? 1 : 0) + adjust ? { name: head.bound.text, value: b.value } : undefined;
+      return { ...none, maxAttempts: attempts, note: `${ts.isDoStatement(loop) ? "do … while" : ts.isForStatement(loop) ? "for" : "while"} (${short(cond)}): ${attempts} attempts`, fromDefault: b.fromDefault, start: { name: head.counter.name, value: c0 }, ...(param ? { param } : {}) };
     }
   }
   const inBody = inBodyCheck(loop, nodes, firstCall, counters);
