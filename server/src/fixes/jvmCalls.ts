@@ -80,20 +80,6 @@ export function chainHead(call: JvmCall): JvmCall {
   return c;
 }
 
-export function findNode(root: SyntaxNode, accept: (n: SyntaxNode) => boolean): SyntaxNode | null {
-  let found: SyntaxNode | null = null;
-  const visit = (n: SyntaxNode) => {
-    if (found) return;
-    if (accept(n)) {
-      found = n;
-      return;
-    }
-    for (const c of n.namedChildren) if (c) visit(c);
-  };
-  visit(root);
-  return found;
-}
-
 export function withJvmTree<T>(file: string, text: string | undefined, fn: (root: SyntaxNode, kotlin: boolean) => T | null): T | null {
   if (text === undefined) return null;
   const kotlin = /\.kts?$/.test(file);
@@ -122,3 +108,5 @@ export function imports(root: SyntaxNode, qualified: string): boolean {
   for (const c of root.namedChildren) if (c) visit(c);
   return hit;
 }
+
+export { findNode } from "./treeSearch";

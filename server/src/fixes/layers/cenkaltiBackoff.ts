@@ -15,6 +15,7 @@ import type { RetryLayer } from "../../model/model";
 import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
 import { callArgs, calleeNode, dottedName, enclosingFunction } from "../../detectors/go/syntax";
 import type { FixEdit } from "../types";
+import { findNode } from "../treeSearch";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 const CENKALTI = /^github\.com\/cenkalti\/backoff(\/v(\d+))?$/;
@@ -28,7 +29,7 @@ export function cenkaltiLayerEdit(op: LayerOp, layer: RetryLayer, text: string |
     const imp = importOf(root);
     if (!imp) return null;
     const { pkg, version } = imp;
-    const call = find(root, (n) => n.type === "call_expression" && n.startPosition.row + 1 === layer.anchor.line && n.startPosition.column === layer.anchor.column);
+    const call = findNode(root, (n) => n.type === "call_expression" && n.startPosition.row + 1 === layer.anchor.line && n.startPosition.column === layer.anchor.column);
     if (!call || !dottedName(calleeNode(call))?.startsWith(`${pkg}.`)) return null;
     const args = callArgs(call);
     const edit = (n: SyntaxNode, newText: string): FixEdit => ({ file: layer.file, start: n.startIndex, end: n.endIndex, newText });
@@ -68,7 +69,7 @@ export function cenkaltiLayerEdit(op: LayerOp, layer: RetryLayer, text: string |
     // a field assignment on the variable holding the policy
     const holder = b.type === "identifier" ? b.text : null;
     const fn = enclosingFunction(call);
-    const assigned = holder && fn ? find(fn, (n) => n.type === "assignment_statement" && n.childForFieldName("left")?.text === `${holder}.RandomizationFactor`, true) : null;
+    const assigned = holder && fn ? findNode(fn, (n) => n.type === "assignment_statement" && n.childForFieldName("left")?.text === `${holder}.RandomizationFactor`, true) : null;
     const assignedValue = assigned?.childForFieldName("right")?.namedChildren[0];
     if (assignedValue) return { title, edits: [edit(assignedValue, "0.5")] };
     if (policy.type === "composite_literal" && dottedName(policy.childForFieldName("type")) === `${pkg}.ExponentialBackOff`) {
@@ -113,7 +114,7 @@ function policyNode(b: SyntaxNode, pkg: string, call: SyntaxNode): SyntaxNode | 
       const name: string = n.text;
       const fn = enclosingFunction(call);
       const declares = (d: SyntaxNode): boolean => d.type === "short_var_declaration" && d.childForFieldName("left")?.namedChildren.length === 1 && d.childForFieldName("left")?.namedChildren[0]?.text === name && d.startIndex < call.startIndex;
-      const decl: SyntaxNode | null = fn ? find(fn, declares) : null;
+      const decl: SyntaxNode | null = fn ? findNode(fn, declares) : null;
       n = decl?.childForFieldName("right")?.namedChildren[0] ?? null;
     } else return n;
   }
@@ -151,16 +152,4 @@ function descendantsOf(root: SyntaxNode, type: string): SyntaxNode[] {
   };
   visit(root);
   return out;
-}
-
-/** The first node (or with `last`, the last one in document order) that `accept`s. */
-function find(root: SyntaxNode, accept: (n: SyntaxNode) => boolean, last = false): SyntaxNode | null {
-  let found: SyntaxNode | null = null;
-  const visit = (n: SyntaxNode) => {
-    if (found && !last) return;
-    if (accept(n)) found = n;
-    for (const c of n.namedChildren) if (c) visit(c);
-  };
-  visit(root);
-  return found;
 }

@@ -10,8 +10,9 @@
  * The package's default client (`retryablehttp.Get`) has no variable to configure: no fix.
  */
 import type { RetryLayer } from "../../model/model";
-import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
+import { parseTree } from "../../parsing/treeSitter";
 import type { FixEdit } from "../types";
+import { findNode } from "../treeSearch";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function goRetryablehttpLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
@@ -20,7 +21,7 @@ export function goRetryablehttpLayerEdit(op: LayerOp, layer: RetryLayer, text: s
   if (op !== "jitter" && (attempts === null || attempts < 1)) return null;
   const tree = parseTree("go", text);
   try {
-    const call = find(tree.rootNode, (n) => n.type === "call_expression" && n.startPosition.row + 1 === layer.anchor.line && n.startPosition.column === layer.anchor.column);
+    const call = findNode(tree.rootNode, (n) => n.type === "call_expression" && n.startPosition.row + 1 === layer.anchor.line && n.startPosition.column === layer.anchor.column);
     const callee = call?.childForFieldName("function");
     if (!call || callee?.type !== "selector_expression" || callee.childForFieldName("field")?.text !== "NewClient") return null;
     const pkg = callee.childForFieldName("operand")?.text;
@@ -42,7 +43,7 @@ export function goRetryablehttpLayerEdit(op: LayerOp, layer: RetryLayer, text: s
     }
     const decl = statement;
     const set = (field: string, value: string): FixEdit => {
-      const existing = find(tree.rootNode, (n) => n.type === "assignment_statement" && n.childForFieldName("left")?.text === `${name}.${field}`, true);
+      const existing = findNode(tree.rootNode, (n) => n.type === "assignment_statement" && n.childForFieldName("left")?.text === `${name}.${field}`, true);
       const target = existing?.childForFieldName("right")?.namedChildren[0];
       if (target) return { file: layer.file, start: target.startIndex, end: target.endIndex, newText: value };
       const eol = text.includes("\r\n") ? "\r\n" : "\n";
@@ -63,16 +64,4 @@ export function goRetryablehttpLayerEdit(op: LayerOp, layer: RetryLayer, text: s
   } finally {
     tree.delete();
   }
-}
-
-/** The first node (or with `last`, the last one in document order) that `accept`s. */
-function find(root: SyntaxNode, accept: (n: SyntaxNode) => boolean, last = false): SyntaxNode | null {
-  let found: SyntaxNode | null = null;
-  const visit = (n: SyntaxNode) => {
-    if (found && !last) return;
-    if (accept(n)) found = n;
-    for (const c of n.namedChildren) if (c) visit(c);
-  };
-  visit(root);
-  return found;
 }
