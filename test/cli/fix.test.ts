@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { main, type CliIO } from "../../server/src/cli/main";
 import { parseArgs, UsageError } from "../../server/src/cli/args";
 
-const SCENARIO = join(__dirname, "..", "..", "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const SCENARIO = join(__dirname, "..", "scenarios", "seed-checkout-pr", "workspace");
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from "node:path";
 import { main, type CliIO } from "../../server/src/cli/main";
 
-const scenarios = join(__dirname, "..", "..", "..", "shared", "scenarios");
+const scenarios = join(__dirname, "..", "scenarios");
 const snapshots = join(__dirname, "..", "snapshots");
 const update = process.env.UPDATE_SNAPSHOTS === "1";
 
@@ -33,13 +33,12 @@ function compare(name: string, actual: string): void {
   assert.equal(actual, readFileSync(file, "utf8"), `snapshot ${name} changed; review, then UPDATE_SNAPSHOTS=1`);
 }
 
-describe("CLI snapshots on the foundation scenarios", { skip: !existsSync(scenarios) && process.env.CI !== "true" }, () => {
-  const names = existsSync(scenarios)
-    ? readdirSync(scenarios).filter((n) => {
-        const expected = join(scenarios, n, "expected.json");
-        return existsSync(expected) && JSON.parse(readFileSync(expected, "utf8")).capability === "foundation";
-      })
-    : [];
+describe("CLI snapshots on the foundation scenarios", () => {
+  const names = readdirSync(scenarios).filter((n) => {
+    const expected = join(scenarios, n, "expected.json");
+    return existsSync(expected) && JSON.parse(readFileSync(expected, "utf8")).capability === "foundation";
+  });
+  assert.ok(names.length > 0, `no foundation scenarios in ${scenarios}`);
   for (const name of names) {
     const workspace = join(scenarios, name, "workspace");
     test(`${name}: text`, async () => {

@@ -8,7 +8,7 @@
 // and checks the saved file and the Problems panel (RL004 gone, RL001 still there).
 //
 // Needs code-server in $RETRYLENS_CODE_SERVER (default .cache/code-server; install it with
-// `bash ../shared/recipes/install-code-server.sh "$PWD/.cache/code-server"`), /usr/bin/chromium
+// `bash .ci/install-code-server.sh "$PWD/.cache/code-server"`), /usr/bin/chromium
 // (apt-get install chromium) and `npm run package`. Installs nothing itself. Outside CI a missing
 // requirement skips the test; with CI=true it fails. Run with `npm run test:clients`.
 import { test } from "node:test";
@@ -24,7 +24,7 @@ const ROOT = join(__dirname, "..", "..");
 const CODE_SERVER = resolve(ROOT, process.env.RETRYLENS_CODE_SERVER || join(".cache", "code-server"));
 const ENTRY = join(CODE_SERVER, "node_modules", "code-server", "out", "node", "entry.js");
 const CHROMIUM = "/usr/bin/chromium";
-const SCENARIO = join(ROOT, "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const SCENARIO = join(ROOT, "test", "scenarios", "seed-checkout-pr", "workspace");
 const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string; scripts?: Record<string, string> };
 const VSIX = join(ROOT, `retry-lens-${PKG.version}.vsix`);
 const SUITE = join(ROOT, "dist-test", "suite.js");
@@ -38,9 +38,9 @@ const STEP_MS = 60_000;
 /** What is missing to run this test, or null. */
 function missing(): string | null {
   if (!existsSync(ENTRY))
-    return `code-server is not installed in ${CODE_SERVER} (set RETRYLENS_CODE_SERVER, or run: bash ../shared/recipes/install-code-server.sh "$PWD/.cache/code-server")`;
+    return `code-server is not installed in ${CODE_SERVER} (set RETRYLENS_CODE_SERVER, or run: bash .ci/install-code-server.sh "$PWD/.cache/code-server")`;
   if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing: apt-get install chromium`;
-  if (!existsSync(SCENARIO)) return `${SCENARIO} is missing (../shared beside the repository)`;
+  if (!existsSync(SCENARIO)) return `${SCENARIO} is missing (the acceptance scenarios in test/scenarios)`;
   if (!PKG.scripts?.package && !existsSync(VSIX)) return `no ${VSIX} and no "package" script to build it`;
   return null;
 }

@@ -1,6 +1,6 @@
 ;;; eglot-client.el --- drive the Retry Lens language server from a real Emacs + eglot  -*- lexical-binding: t -*-
 ;; Emacs 28 in batch mode with Debian's elpa-eglot 1.9 (adapted from
-;; ../shared/recipes/eglot-client.el).  test/clients/emacs.test.ts runs it:
+;; the shared recipes' eglot-client.el).  test/clients/emacs.test.ts runs it:
 ;;   LSP_SERVER=dist/server.js LSP_ROOT=<workspace> LSP_FILE=<workspace>/checkout/inventory_client.py \
 ;;     emacs --batch -l test/clients/eglot-client.el
 ;; Prints, one per line:

@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 const SERVER = join(ROOT, "dist", "server.js");
 const SCRIPT = join(__dirname, "eglot-client.el");
-const SCENARIO = join(ROOT, "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const SCENARIO = join(ROOT, "test", "scenarios", "seed-checkout-pr", "workspace");
 const FILE = "checkout/inventory_client.py";
 const CI = process.env.CI === "true";
 
@@ -27,7 +27,7 @@ function missing(): string | null {
   rmSync(home, { recursive: true, force: true });
   if (probe.error || probe.status !== 0) return "emacs with eglot is required in CI: apt-get install emacs-nox elpa-eglot";
   if (!existsSync(SERVER)) return `${SERVER} is missing: run npm run build`;
-  if (!existsSync(SCENARIO)) return `${SCENARIO} is missing (../shared beside the repository)`;
+  if (!existsSync(SCENARIO)) return `${SCENARIO} is missing (the acceptance scenarios in test/scenarios)`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 -- Drives the Retry Lens language server from a real headless Neovim 0.7.2 (Debian bookworm's
--- package; adapted from ../shared/recipes/nvim-lsp-client.lua). test/clients/nvim.test.ts runs it:
+-- package; adapted from the shared recipes' nvim-lsp-client.lua). test/clients/nvim.test.ts runs it:
 --   LSP_SERVER=dist/server.js LSP_ROOT=<workspace> LSP_FILE=<workspace>/checkout/inventory_client.py \
 --     nvim --headless --clean -n -c 'luafile test/clients/nvim-client.lua'
 -- Prints, one per line:

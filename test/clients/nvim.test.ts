@@ -11,7 +11,7 @@ import { delimiter, join } from "node:path";
 
 const SERVER = join(ROOT, "dist", "server.js");
 const SCRIPT = join(__dirname, "nvim-client.lua");
-const SCENARIO = join(ROOT, "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const SCENARIO = join(ROOT, "test", "scenarios", "seed-checkout-pr", "workspace");
 const FILE = "checkout/inventory_client.py";
 const CI = process.env.CI === "true";
 
@@ -30,7 +30,7 @@ function onPath(program: string): boolean {
 function missing(): string | null {
   if (!onPath("nvim")) return "nvim is required in CI: apt-get install neovim";
   if (!existsSync(SERVER)) return `${SERVER} is missing: run npm run build`;
-  if (!existsSync(SCENARIO)) return `${SCENARIO} is missing (../shared beside the repository)`;
+  if (!existsSync(SCENARIO)) return `${SCENARIO} is missing (the acceptance scenarios in test/scenarios)`;
   return null;
 }
 

@@ -8,9 +8,9 @@ import { readWorkspace } from "../../server/src/host/workspace";
 import { MemoryWorkspace, syntaxProblems } from "./fixHarness";
 
 const ROOT = join(__dirname, "..", "..");
-const SCENARIOS = join(ROOT, "..", "shared", "scenarios");
+const SCENARIOS = join(ROOT, "test", "scenarios");
 const workspaces = [
-  ...(existsSync(SCENARIOS) ? readdirSync(SCENARIOS).filter((n) => existsSync(join(SCENARIOS, n, "workspace"))).map((n) => ({ name: n, dir: join(SCENARIOS, n, "workspace") })) : []),
+  ...readdirSync(SCENARIOS).filter((n) => existsSync(join(SCENARIOS, n, "workspace"))).map((n) => ({ name: n, dir: join(SCENARIOS, n, "workspace") })),
   { name: "examples/shop", dir: join(ROOT, "examples", "shop") },
   // the JVM and Go layer kinds no scenario holds (Resilience4j settings, Reactor, OkHttp, Spring Cloud Gateway, cenkalti, gRPC configs)
   { name: "test/fixes/workspaces/jvm-go", dir: join(__dirname, "workspaces", "jvm-go") },

@@ -9,7 +9,7 @@ import type { CodeAction, Diagnostic } from "vscode-languageserver-protocol/node
 import { parseAllDocuments } from "yaml";
 import { LspClient } from "./lspClient";
 
-const SCENARIO = join(__dirname, "..", "..", "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const SCENARIO = join(__dirname, "..", "scenarios", "seed-checkout-pr", "workspace");
 const CLIENT_PY = "checkout/inventory_client.py";
 const HTTP_PY = "platform/http.py";
 const ENVOY = "deploy/gateway/envoy.yaml";
@@ -169,7 +169,7 @@ describe("quick fixes over LSP (seed-checkout-pr)", () => {
 
 describe("quick fixes that create a file", () => {
   test("RL010: a VirtualService with attempts 0 turns the Istio default off", async () => {
-    const scenario = join(__dirname, "..", "..", "..", "shared", "scenarios", "seed-failover-mesh", "workspace");
+    const scenario = join(__dirname, "..", "scenarios", "seed-failover-mesh", "workspace");
     const root = mkdtempSync(join(tmpdir(), "retrylens-fix-"));
     cpSync(scenario, root, { recursive: true });
     const client = await LspClient.start(root);

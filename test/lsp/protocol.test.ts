@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { CodeAction, CodeLens, Diagnostic, Hover } from "vscode-languageserver-protocol/node";
 import { LspClient } from "./lspClient";
 
-const SCENARIO = join(__dirname, "..", "..", "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const SCENARIO = join(__dirname, "..", "scenarios", "seed-checkout-pr", "workspace");
 
 function copyScenario(): string {
   const dir = mkdtempSync(join(tmpdir(), "retrylens-lsp-"));

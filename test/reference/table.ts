@@ -1,6 +1,6 @@
 /**
  * Table runner for the reference tests (test/reference/*.test.ts): one row per default or trap of
- * an entry in ../shared/reference/retry-semantics.md, run through the real extractors (a snippet,
+ * an entry in docs/reference/retry-semantics.md, run through the real extractors (a snippet,
  * `engine/extract.ts` extractFile) or the engine's linker (an inline `//- path` workspace, for
  * numbers only final at link time: Resilience4j settings, service environments, mesh defaults).
  * The rules are not run: they add nothing to a layer's numbers. Nothing here builds facts by hand.

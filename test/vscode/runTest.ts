@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(__dirname, "..", "..");
-const scenario = resolve(root, "..", "shared", "scenarios", "seed-checkout-pr", "workspace");
+const scenario = resolve(root, "test", "scenarios", "seed-checkout-pr", "workspace");
 const suite = join(root, "dist-test", "suite.js");
 
 function fail(message: string): never {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   for (const [file, how] of [
     [join(root, "dist", "extension.js"), "npm run build"],
     [suite, "npm run build:test-suite"],
-    [scenario, "a checkout of ../shared beside this repository"],
+    [scenario, "the acceptance scenarios in test/scenarios"],
   ] as const) {
     if (!existsSync(file)) fail(`${file} is missing (${how})`);
   }

@@ -1,6 +1,6 @@
 /** Shared helpers for the TypeScript detector tests. */
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { FileFacts, LayerFact } from "../../../server/src/model/facts";
 import { extractTypeScript } from "../../../server/src/detectors/typescript/index";
@@ -41,9 +41,8 @@ export function assertSubset(actual: unknown, expected: Record<string, unknown>,
   }
 }
 
-/** The shared scenarios (../shared/scenarios beside the project). */
-export const SCENARIOS = path.resolve(__dirname, "../../../../shared/scenarios");
-export const haveScenarios = existsSync(SCENARIOS);
+/** The acceptance scenarios (test/scenarios; scripts/sync-scenarios.mjs keeps them in step with the steering copy). */
+export const SCENARIOS = path.resolve(__dirname, "../../scenarios");
 
 /** Extracts a scenario workspace file, with its workspace-relative path as the analyzer sees it. */
 export function scenario(name: string, rel: string): FileFacts {

@@ -6,11 +6,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { assertSubset, haveScenarios, onlyLayer, scenario } from "./helpers";
+import { assertSubset, onlyLayer, scenario } from "./helpers";
 
-const skip = haveScenarios ? false : "shared scenarios not present";
-
-test("seed-failover-mesh bff/src/ordersClient.ts: §2.1 layer on line 9, 4 attempts, on client orders", { skip }, () => {
+test("seed-failover-mesh bff/src/ordersClient.ts: §2.1 layer on line 9, 4 attempts, on client orders", () => {
   const facts = scenario("seed-failover-mesh", "bff/src/ordersClient.ts");
   assert.deepEqual(facts.problems, []);
   const layer = onlyLayer(facts);
@@ -42,7 +40,7 @@ test("seed-failover-mesh bff/src/ordersClient.ts: §2.1 layer on line 9, 4 attem
   assert.deepEqual(facts.exports, ["orders"]);
 });
 
-test("seed-failover-mesh bff/src/server.ts: the orders.post on line 8, POST without Idempotency-Key, in the POST /api/checkout handler", { skip }, () => {
+test("seed-failover-mesh bff/src/server.ts: the orders.post on line 8, POST without Idempotency-Key, in the POST /api/checkout handler", () => {
   const facts = scenario("seed-failover-mesh", "bff/src/server.ts");
   assert.deepEqual(facts.problems, []);
   assert.deepEqual(facts.imports, [
@@ -59,7 +57,7 @@ test("seed-failover-mesh bff/src/server.ts: the orders.post on line 8, POST with
   assert.equal(facts.calls.filter((c) => c.request).length, 1, "app.use/app.post/app.listen send nothing");
 });
 
-test("seed-aws-sdk ledger/src/handler.ts: generic facts, and the AWS SDK clients (awsSdk.ts, §2.7)", { skip }, () => {
+test("seed-aws-sdk ledger/src/handler.ts: generic facts, and the AWS SDK clients (awsSdk.ts, §2.7)", () => {
   const facts = scenario("seed-aws-sdk", "ledger/src/handler.ts");
   assert.deepEqual(facts.problems, []);
   assert.deepEqual(facts.exports, ["record", "handler"]);

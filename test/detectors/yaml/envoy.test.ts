@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extract, haveScenarios, onlyLayer, scenario, yaml } from "./helpers";
+import { extract, onlyLayer, scenario, yaml } from "./helpers";
 
 /** A one-route static config; `action` is the body of `route:` (indented by the helper). */
 function envoyConfig(action: string, clusterExtra = ""): string {
@@ -407,7 +407,7 @@ test("envoy: a Kubernetes object that embeds Envoy-like keys is left to its own 
   assert.equal(facts.routes.length, 0);
 });
 
-test("envoy scenario seed-checkout-pr: retry_policy at line 23, num_retries 2 → 3, post-send 5xx (§4.2)", { skip: !haveScenarios }, () => {
+test("envoy scenario seed-checkout-pr: retry_policy at line 23, num_retries 2 → 3, post-send 5xx (§4.2)", () => {
   const facts = scenario("seed-checkout-pr", "deploy/gateway/envoy.yaml");
   const layer = onlyLayer(facts);
   assert.equal(layer.anchor.line, 23);
@@ -425,7 +425,7 @@ test("envoy scenario seed-checkout-pr: retry_policy at line 23, num_retries 2 �
   assert.deepEqual(facts.problems, []);
 });
 
-test("envoy scenario seed-checkout-safe: connect-failure once under a 10% retry budget (§4.2, §4.3)", { skip: !haveScenarios }, () => {
+test("envoy scenario seed-checkout-safe: connect-failure once under a 10% retry budget (§4.2, §4.3)", () => {
   const facts = scenario("seed-checkout-safe", "deploy/gateway/envoy.yaml");
   const layer = onlyLayer(facts);
   assert.equal(layer.anchor.line, 23);

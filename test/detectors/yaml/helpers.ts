@@ -1,5 +1,5 @@
 /** Shared helpers for the YAML detector tests. */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { FileFacts, LayerFact } from "../../../server/src/model/facts";
 import { extractYaml } from "../../../server/src/detectors/yaml/index";
@@ -28,9 +28,8 @@ export function onlyLayer(facts: FileFacts): LayerFact {
   return facts.layers[0];
 }
 
-/** The shared scenarios (../shared/scenarios beside the project). */
-export const SCENARIOS = path.resolve(__dirname, "../../../../shared/scenarios");
-export const haveScenarios = existsSync(SCENARIOS);
+/** The acceptance scenarios (test/scenarios; scripts/sync-scenarios.mjs keeps them in step with the steering copy). */
+export const SCENARIOS = path.resolve(__dirname, "../../scenarios");
 
 /** Extracts a scenario workspace file, with its workspace-relative path as the analyzer sees it. */
 export function scenario(name: string, rel: string): FileFacts {

@@ -4,7 +4,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extract, haveScenarios, onlyLayer, scenario, yaml } from "./helpers";
+import { extract, onlyLayer, scenario, yaml } from "./helpers";
 
 const ISTIO_DEFAULT = ["connect-failure", "refused-stream", "unavailable", "cancelled", "retriable-status-codes"];
 
@@ -227,7 +227,7 @@ test("istio: a VirtualService of another API group is not Istio's", () => {
   assert.equal(facts.routes.length, 0);
 });
 
-test("istio scenario istio-explicit: payments retries at line 30 → 5 attempts; inventory line 14 attempts 0 → disabled (§4.1)", { skip: !haveScenarios }, () => {
+test("istio scenario istio-explicit: payments retries at line 30 → 5 attempts; inventory line 14 attempts 0 → disabled (§4.1)", () => {
   const facts = scenario("istio-explicit", "mesh/virtual-services.yaml");
   const byLine = new Map(facts.layers.map((l) => [l.anchor.line, l]));
   assert.deepEqual([...byLine.keys()].sort((a, b) => a - b), [14, 30]);

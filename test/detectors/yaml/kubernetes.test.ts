@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extract, haveScenarios, scenario, yaml } from "./helpers";
+import { extract, scenario, yaml } from "./helpers";
 
 const NAMESPACE_CASES: { name: string; labels: string; expect: { enabled: boolean; line: number } | null }[] = [
   { name: "istio-injection: enabled", labels: "istio-injection: enabled", expect: { enabled: true, line: 5 } },
@@ -169,7 +169,7 @@ test("k8s: objects that are not workloads (ConfigMap, kind without apiVersion) y
   assert.deepEqual(facts.layers, []);
 });
 
-test("k8s scenario seed-failover-mesh namespaces.yaml: shop injection label at line 11, edge unstated (§4.1)", { skip: !haveScenarios }, () => {
+test("k8s scenario seed-failover-mesh namespaces.yaml: shop injection label at line 11, edge unstated (§4.1)", () => {
   const facts = scenario("seed-failover-mesh", "k8s/namespaces.yaml");
   assert.deepEqual(
     facts.namespaces.map((n) => [n.name, n.sidecarInjection]),
@@ -181,7 +181,7 @@ test("k8s scenario seed-failover-mesh namespaces.yaml: shop injection label at l
   assert.equal(facts.layers.length, 0, "the implicit default layer is the linker's to create");
 });
 
-test("k8s scenario seed-failover-mesh orders.yaml: Deployment env and its Service", { skip: !haveScenarios }, () => {
+test("k8s scenario seed-failover-mesh orders.yaml: Deployment env and its Service", () => {
   const facts = scenario("seed-failover-mesh", "k8s/orders.yaml");
   assert.deepEqual(
     facts.workloads.map((w) => ({ kind: w.kind, name: w.name, namespace: w.namespace, env: w.env, labels: w.labels, selector: w.selector })),
