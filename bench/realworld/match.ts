@@ -7,7 +7,7 @@
  * - **Attempts right**: the found layer's maxAttempts equals the label's (any count when the label
  *   says the count cannot be known statically).
  * - A labelled path is **linked** when one reported path holds a layer at every one of its layers'
- *   locations, and **exact** when a reported path has exactly those layers, in that order, with the
+ *   locations (as many times as the label repeats a layer), and **exact** when a reported path has exactly those layers, in that order, with the
  *   labelled product.
  * - A **near-miss false positive** is an active reported layer (not disabled, not off-path) within
  *   NEAR_MISS_SLACK lines of a near miss that no labelled layer accounts for.
@@ -151,7 +151,7 @@ export function scoreRepo(labels: RepoLabels, report: Report): RepoScore {
       score.pathMisses.push({ label: path, cls: "layer missing", detail: `not found: ${missing.join(", ")}` });
       continue;
     }
-    const linked = report.paths.filter((p) => sets.every((s) => p.layers.some((id) => s.has(id))));
+    const linked = report.paths.filter((p) => holdsAll(p, path.layers, sets));
     if (linked.length === 0) {
       const best = bestPartial(report.paths, sets);
       score.pathMisses.push({
@@ -185,6 +185,16 @@ export function scoreRepo(labels: RepoLabels, report: Report): RepoScore {
     } else score.extras.push(r);
   }
   return score;
+}
+
+/**
+ * The reported path holds a layer for every labelled layer, as often as the label repeats it (one
+ * shared registration or injection line can wrap several hops of one path).
+ */
+function holdsAll(p: ReportPath, ids: string[], sets: Array<Set<string>>): boolean {
+  const needed = new Map<string, number>();
+  ids.forEach((id) => needed.set(id, (needed.get(id) ?? 0) + 1));
+  return [...needed].every(([id, n]) => p.layers.filter((r) => sets[ids.indexOf(id)].has(r)).length >= n);
 }
 
 function bestPartial(paths: ReportPath[], sets: Array<Set<string>>): { path: ReportPath; hits: number } | null {

@@ -76,6 +76,10 @@ describe("scoreRepo", () => {
     const apart = scoreRepo(base, { layers, paths: [{ layers: ["a", "b"], product: 9, target: "checkout" }, { layers: ["c"], product: 3, target: "inventory" }] });
     assert.equal(apart.paths.linked, 0);
     assert.match(apart.pathMisses[0].detail, /at most 2 of 3 layers/);
+    // a layer the label repeats (one registration wrapping two hops) must be on the path twice
+    const twice = { ...base, paths: [{ layers: ["L2", "L2"], product: 9, target: "inventory" }] };
+    assert.equal(scoreRepo(twice, { layers, paths: [{ layers: ["b"], product: 3, target: "inventory" }] }).paths.linked, 0);
+    assert.deepEqual(scoreRepo(twice, { layers, paths: [{ layers: ["b", "b"], product: 9, target: "inventory" }] }).paths, { labelled: 1, linked: 1, exact: 1 });
     // a path whose layer was not found
     const missing = scoreRepo(base, { layers: layers.slice(0, 2), paths: [] });
     assert.deepEqual(missing.pathMisses.map((m) => [m.cls, m.detail]), [["layer missing", "not found: L3"], ["layer missing", "not found: L4"]]);

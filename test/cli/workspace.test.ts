@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { isTestFile, readWorkspace, worthParsing } from "../../server/src/host/workspace";
+import { isTestPath } from "../../server/src/model/languages";
 import { sourceLanguage } from "../../server/src/model/languages";
 
 const PY = "import requests\n\ndef get():\n    return requests.get('http://inventory/x')\n";
@@ -161,6 +162,23 @@ describe("file classification", () => {
       assert.ok(isTestFile(name), name);
     }
     for (const name of ["testing.py", "contest.py", "latest.ts", "app.py"]) assert.ok(!isTestFile(name), name);
+  });
+
+  it("knows test-helper packages: integration and e2e suites, test utilities, fixtures, pytest plugins", () => {
+    for (const p of [
+      "platform/services/admin-api/integration/utils/server.ts",
+      "web/e2e/support/api.ts",
+      "pkg/testing/client.go",
+      "svc/integration_tests/helpers.py",
+      "app/fixtures/seed.py",
+      "src/it/java/ClientIT.java",
+      "tools/pytest_retry_plugin.py",
+      "go/internal/testutil/http.go",
+    ]) {
+      assert.ok(isTestPath(p), p);
+    }
+    // a file named like a helper folder is production code (fixtures loaded at boot, an integrations package)
+    for (const p of ["internal/trainer/fixtures.go", "src/integrations/slack.py", "services/testimonials/client.ts"]) assert.ok(!isTestPath(p), p);
   });
 
   it("one language list: by extension and by manifest name", () => {

@@ -60,13 +60,24 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   return SOURCE_EXTENSIONS[base.slice(dot).toLowerCase()] ?? null;
 }
 
-/** Folders holding tests: layers there are not production layers (skipped unless includeTests). */
-export const TEST_FOLDERS: ReadonlySet<string> = new Set(["test", "tests", "__tests__", "spec", "specs"]);
+/**
+ * Folders holding tests and test helpers: layers there are not production layers (skipped unless
+ * includeTests). Besides the test roots, the helper packages real repositories keep beside them:
+ * end-to-end and integration suites, test utilities, fixtures, mocks and test data.
+ */
+export const TEST_FOLDERS: ReadonlySet<string> = new Set([
+  "test", "tests", "__tests__", "spec", "specs",
+  "e2e", "e2e-tests", "e2e_tests", "integration", "integration-test", "integration-tests", "integration_test", "integration_tests", "it",
+  "testing", "testutil", "testutils", "test-utils", "test_utils", "testhelpers", "test-helpers", "test_helpers",
+  "fixtures", "__fixtures__", "testdata", "__mocks__", "mocks", "cypress", "playwright",
+]);
 
 const TEST_FILE_PATTERNS: readonly RegExp[] = [
   /^test_.*\.py$/,
   /_test\.py$/,
   /^conftest\.py$/,
+  // pytest plugins ship as pytest_<name>.py modules
+  /^pytest_.*\.py$/,
   /\.test\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/,
   /\.spec\.[^.]+$/,
   /Tests?\.java$/,
