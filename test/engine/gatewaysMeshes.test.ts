@@ -240,10 +240,10 @@ spec:
 //- k8s/ingress.yaml
 apiVersion: networking.k8s.io/v1
 kind: Ingress
-# ^ layer ×3
 metadata: {name: shop}
 spec:
   ingressClassName: nginx
+  # ^ layer ×3
   rules:
     - http:
         paths:

@@ -261,6 +261,63 @@ spec:
 `);
   });
 
+  test("§4.1 a gateway VirtualService without retries: the ingress gateway's default ×3 in front of the service, sidecars or not", async () => {
+    await checkFixture(`${orders}
+//- k8s/orders.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders
+spec:
+  template:
+    spec:
+      containers: [{name: orders}]
+//- k8s/gateway.yaml
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: shop-edge
+spec:
+  hosts: ["shop.example.com"]
+  gateways:
+  # ^ layer ×3
+    - istio-system/public-gw
+  http:
+    - match: [{uri: {prefix: /orders}}]
+      route:
+        - destination: {host: orders}
+//! rules none
+//! path 6 inventory
+//! paths 1
+`);
+  });
+
+  test("§4.1 a sidecar.istio.io/inject: \"true\" annotation alone injects nothing (the webhooks select pods by label); the label does", async () => {
+    const deployment = (meta: string) => `
+//- k8s/orders.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders
+spec:
+  template:
+    metadata:
+${meta}
+    spec:
+      containers: [{name: orders}]
+`;
+    await checkFixture(`${orders}${deployment('      annotations:\n        sidecar.istio.io/inject: "true"')}
+//! rules none
+//! path 2 inventory
+//! paths 1
+`);
+    await checkFixture(`${orders}${deployment('      labels:\n        sidecar.istio.io/inject: "true"\n        # ^ layer ×3')}
+//! rules none
+//! path 6 inventory
+//! paths 1
+`);
+  });
+
   test("an Envoy route is a hop from the gateway to the cluster's service", async () => {
     const result = await checkFixture(`${orders}
 //- edge/envoy.yaml

@@ -338,4 +338,54 @@ spec:
         attempts: 2
 `,
   },
+  {
+    name: "a gateway VirtualService without retries: its routes get retries: attempts: 0, the redirect entry and comments stay",
+    workspace: `${orders}${retryingCode()}
+//- mesh/edge.yaml
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: edge
+  namespace: shop
+spec:
+  hosts: [shop.example.com]
+  gateways:
+    - istio-system/public-gateway  # the public edge
+  http:
+    - match: [{ uri: { prefix: /stock } }]
+      route:
+        - destination:
+            host: orders.shop.svc.cluster.local
+    - match: [{ uri: { prefix: /old } }]
+      redirect: { uri: /stock }
+    - route: [{ destination: { host: orders.shop.svc.cluster.local } }]
+`,
+    finding: "RL010 mesh/edge.yaml:8",
+    fix: "Turn off the gateway's default retries",
+    safety: "unsafe",
+    after: `
+//- mesh/edge.yaml
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: edge
+  namespace: shop
+spec:
+  hosts: [shop.example.com]
+  gateways:
+    - istio-system/public-gateway  # the public edge
+  http:
+    - match: [{ uri: { prefix: /stock } }]
+      route:
+        - destination:
+            host: orders.shop.svc.cluster.local
+      retries:
+        attempts: 0
+    - match: [{ uri: { prefix: /old } }]
+      redirect: { uri: /stock }
+    - route: [{ destination: { host: orders.shop.svc.cluster.local } }]
+      retries:
+        attempts: 0
+`,
+  },
 ]);

@@ -411,6 +411,8 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
 }
 
+const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default"]);
+
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;
   const fromEnv = l.envConfig ? fromEnvironment(l, index.services.get(service ?? "")?.env ?? {}) : l;
@@ -423,8 +425,8 @@ function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolv
     service,
     targets: [],
     disabled: configured.maxAttempts === 1,
-    // Kuma's mesh-retry-all is a default nobody wrote (§4.13), like Istio's sidecar default
-    implicit: l.kind === "kuma-default",
+    // defaults nobody wrote: Kuma's mesh-retry-all (§4.13), Istio's policy on gateway routes (§4.1)
+    implicit: IMPLICIT_KINDS.has(l.kind),
   };
 }
 

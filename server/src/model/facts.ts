@@ -79,6 +79,8 @@ export type LayerKind =
   | "envoy-route"
   | "istio-virtualservice"
   | "istio-default"
+  /** an ingress-gateway VirtualService route without `retries`: Istio's default policy in the gateway (§4.1) */
+  | "istio-gateway-default"
   /** gateways and meshes beyond Istio/Envoy (reference §4.4–§4.15) */
   | "linkerd-serviceprofile"
   | "linkerd-annotation"

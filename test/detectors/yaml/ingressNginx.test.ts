@@ -25,12 +25,14 @@ ${cls}
 `;
 
 test("§4.8 an nginx Ingress with no annotation retries anyway: 3 tries in total (default), no back-off", () => {
-  const f = extract(ingress(""));
+  const text = ingress("");
+  const f = extract(text);
   const l = onlyLayer(f);
   assert.equal(l.kind, "ingress-nginx");
   assert.equal(l.maxAttempts, 3, "proxy-next-upstream-tries 3 is the total, not 3 retries");
   assert.equal(l.attemptsSource, "default");
-  assert.equal(l.anchor.line, 2, "implicit layer anchored on kind: Ingress");
+  const classLine = text.split("\n").findIndex((line) => line.includes("ingressClassName: nginx")) + 1;
+  assert.equal(l.anchor.line, classLine, "implicit layer anchored on the line that puts the Ingress behind NGINX");
   assert.equal(l.wait.kind, "none");
   assert.deepEqual(l.condition.retryOn, ["error", "timeout"]);
   assert.ok(Array.isArray(l.condition.afterSendMethods) && !l.condition.afterSendMethods.includes("POST"), "POST is not passed on once sent");
@@ -66,5 +68,9 @@ test("an Ingress of another class is not an nginx route", () => {
 
 test("the legacy class annotation and nginx annotations without a class both count", () => {
   assert.equal(extract(ingress(`      kubernetes.io/ingress.class: nginx`, "")).layers.length, 1);
+  // the implicit layer sits on the class annotation; with no class at all (nginx annotations only), on kind: Ingress
+  const byAnnotation = ingress(`      kubernetes.io/ingress.class: nginx`, "");
+  assert.equal(onlyLayer(extract(byAnnotation)).anchor.line, byAnnotation.split("\n").findIndex((line) => line.includes("ingress.class")) + 1);
+  assert.equal(onlyLayer(extract(ingress(`      nginx.ingress.kubernetes.io/proxy-body-size: 8m`, ""))).anchor.line, 2);
   assert.equal(extract(ingress(`      nginx.ingress.kubernetes.io/proxy-next-upstream-tries: "4"`, "")).layers[0]!.maxAttempts, 4);
 });

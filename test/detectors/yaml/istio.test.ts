@@ -185,6 +185,47 @@ test("istio: a VirtualService bound to a gateway is an edge route with a gateway
   assert.equal(route.match, "/api");
 });
 
+test("istio §4.1 a gateway-bound route without retries gets the default policy in the gateway: an implicit ×3 on the gateways: key", () => {
+  const text = virtualService("match:\n  - uri: { prefix: /api }", "gateways: [istio-system/public-gw]");
+  const facts = extract(text);
+  const layer = onlyLayer(facts);
+  assert.equal(layer.kind, "istio-gateway-default");
+  assert.equal(layer.category, "gateway");
+  assert.equal(layer.maxAttempts, 3);
+  assert.equal(layer.attemptsSource, "default");
+  assert.equal(layer.anchor.line, text.split("\n").findIndex((l) => l.includes("gateways:")) + 1);
+  assert.deepEqual(layer.condition.retryOn, ISTIO_DEFAULT);
+  assert.equal(layer.condition.afterSendMethods.length, 0, "the default retries only failures where the upstream never saw the request");
+  assert.equal(facts.routes[0].layerId, layer.localId);
+  // a mesh-internal route without retries gets no layer here (the linker adds the sidecar default where injected)
+  assert.equal(extract(virtualService("timeout: 5s", "gateways: [mesh]")).layers.length, 0);
+  // retries on the route replace the default
+  assert.equal(onlyLayer(extract(virtualService("retries:\n  attempts: 1", "gateways: [public-gw]"))).kind, "istio-virtualservice");
+});
+
+test("istio §4.1 one gateway default per VirtualService, shared by its routes without retries", () => {
+  const facts = extract(yaml`
+    apiVersion: networking.istio.io/v1
+    kind: VirtualService
+    metadata: { name: edge }
+    spec:
+      hosts: ["*"]
+      gateways: [edge-gw]
+      http:
+        - match: [{ uri: { prefix: /a } }]
+          route: [{ destination: { host: a } }]
+        - match: [{ uri: { prefix: /b } }]
+          route: [{ destination: { host: b } }]
+          retries: { attempts: 4 }
+        - route: [{ destination: { host: c } }]
+  `);
+  assert.deepEqual(facts.layers.map((l) => [l.kind, l.anchor.line, l.maxAttempts]), [
+    ["istio-gateway-default", 6, 3],
+    ["istio-virtualservice", 12, 5],
+  ]);
+  assert.deepEqual(facts.routes.map((r) => r.layerId), [facts.layers[0].localId, facts.layers[1].localId, facts.layers[0].localId]);
+});
+
 test("istio: gateways: [mesh] only is mesh-internal; exact uri match is reported", () => {
   const facts = extract(virtualService("match:\n  - uri: { exact: /health }", "gateways: [mesh]"));
   assert.equal(facts.routes[0].edge, false);

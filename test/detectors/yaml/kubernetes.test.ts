@@ -98,6 +98,23 @@ test("k8s: the sidecar.istio.io/inject pod label takes precedence over the annot
   assert.equal(facts.workloads[0].namespace, null);
 });
 
+test("k8s: the sidecar.istio.io/inject annotation only opts out — \"true\" there injects nothing (the webhooks select pods by label)", () => {
+  const pod = (value: string) => extract(yaml`
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: { name: service-a, namespace: dev }
+    spec:
+      template:
+        metadata:
+          annotations:
+            sidecar.istio.io/inject: ${value}
+        spec:
+          containers: [{ name: a }]
+  `).workloads[0].sidecarInjection;
+  assert.equal(pod('"true"'), null);
+  assert.deepEqual(pod('"false"'), { enabled: false, line: 8 });
+});
+
 test("k8s: a CronJob reads its jobTemplate pod; its backoffLimit is not a retry layer", () => {
   const facts = extract(yaml`
     apiVersion: batch/v1

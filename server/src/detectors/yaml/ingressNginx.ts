@@ -44,8 +44,12 @@ export function detectIngressNginx(ctx: YamlDetectorContext, d: YamlDocument): v
   const triesPair = annotationPair(d, `${PREFIX}proxy-next-upstream-tries`);
   const condPair = annotationPair(d, `${PREFIX}proxy-next-upstream`);
   const anchorPair = triesPair ?? condPair;
+  // the implicit default (nothing configured) is anchored on the line that puts the Ingress behind
+  // the NGINX controller (docs/design.md anchor lines): its class, else its kind
+  const classPair = getPair(d, spec, "ingressClassName") ?? annotationPair(d, "kubernetes.io/ingress.class");
   const kindPair = getPair(d, d.root, "kind");
-  const anchor = anchorPair ? keySpan(ctx.file, anchorPair) : kindPair ? keySpan(ctx.file, kindPair) : nodeSpan(ctx.file, d.root);
+  const defaultPair = classPair ?? kindPair;
+  const anchor = anchorPair ? keySpan(ctx.file, anchorPair) : defaultPair ? keySpan(ctx.file, defaultPair) : nodeSpan(ctx.file, d.root);
   const name = metaName(d) ?? "ingress";
   const own: Record<string, string> = {};
   for (const key of ["proxy-next-upstream-tries", "proxy-next-upstream"]) if (a[`${PREFIX}${key}`] !== undefined) own[key] = a[`${PREFIX}${key}`]!;

@@ -9,8 +9,11 @@
  * - empty `retryOn` keeps the default "connect-failure,refused-stream,unavailable,cancelled,
  *   retriable-status-codes"; integers in `retryOn` become retriable status codes.
  * - `backoff` sets Envoy's base interval (default 25 ms, cap 10× base).
- * A route without `retries` gets the mesh default (2 retries); the linker adds that implicit
- * layer where sidecars are injected, so this detector leaves `layerId` null for it.
+ * A mesh route without `retries` gets the mesh default (2 retries); the linker adds that implicit
+ * layer where sidecars are injected, so this detector leaves `layerId` null for it. A route bound to
+ * an ingress gateway without `retries` gets the same default in the gateway's own Envoy, sidecars
+ * or not (§4.1 "outbound sidecar and gateway routes"): an implicit layer anchored on the
+ * VirtualService's `gateways:` key, shared by its routes.
  */
 import { isMap } from "yaml";
 import type { LayerFact, MeshRouteFact } from "../../model/facts";
@@ -60,6 +63,8 @@ export function detectIstio(ctx: YamlDetectorContext, d: YamlDocument): void {
   const gateway = edge ? `istio-gateway:${edgeGateways[0]}` : null;
 
   const httpPair = getPair(d, spec, "http");
+  const gatewaysPair = getPair(d, spec, "gateways");
+  let gatewayDefault: LayerFact | null = null;
   for (const entry of seqItems(d, httpPair?.value)) {
     if (!isMap(entry)) continue;
     const routes = seqItems(d, get(d, entry, "route"));
@@ -93,6 +98,12 @@ export function detectIstio(ctx: YamlDetectorContext, d: YamlDocument): void {
       const layer = istioLayer(ctx, d, retriesPair, { edge, destinations, match, timeoutSeconds });
       ctx.facts.layers.push(layer);
       route.layerId = layer.localId;
+    } else if (edge && gatewaysPair) {
+      if (!gatewayDefault) {
+        gatewayDefault = istioGatewayDefaultLayer(ctx, gatewaysPair, edgeGateways[0], shortHost(destinations[0]));
+        ctx.facts.layers.push(gatewayDefault);
+      }
+      route.layerId = gatewayDefault.localId;
     }
     ctx.facts.routes.push(route);
   }
@@ -170,6 +181,32 @@ function istioLayer(
     overallTimeoutSeconds: route.timeoutSeconds,
     attach: { kind: "route" },
     label: target ? `${kind}${where} → ${target}` : `${kind}${where}`,
+  };
+}
+
+/**
+ * The default retry policy of an ingress-gateway route with no `retries` (§4.1): Istio's built-in
+ * 2 retries → 3 attempts on connect-failure, refused-stream, unavailable, cancelled — for every
+ * method, since none of them means the upstream processed the request.
+ */
+function istioGatewayDefaultLayer(ctx: YamlDetectorContext, gatewaysPair: Pair, gateway: string, target: string | null): LayerFact {
+  return {
+    localId: ctx.layerId(keyLine(ctx.file, gatewaysPair)),
+    kind: "istio-gateway-default",
+    category: "gateway",
+    library: "istio",
+    anchor: keySpan(ctx.file, gatewaysPair),
+    maxAttempts: ISTIO_DEFAULT_ATTEMPTS,
+    attemptsSource: "default",
+    attemptsNote: `no retries on this route of gateway ${gateway}: Istio's default policy, 2 retries → 3 attempts`,
+    timeBound: null,
+    wait: ENVOY_DEFAULT_WAIT,
+    condition: envoyRetryCondition([...ISTIO_DEFAULT_RETRY_ON], [], { honoursRetryAfter: false, product: "Istio", defaultTokens: true }),
+    budget: null,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+    attach: { kind: "route" },
+    label: target ? `gateway default → ${target}` : "gateway default",
   };
 }
 

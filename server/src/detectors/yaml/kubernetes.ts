@@ -107,14 +107,20 @@ function namespaceFact(
   return { name, span, sidecarInjection };
 }
 
-/** `sidecar.istio.io/inject` on the pod template: the label takes precedence over the annotation. */
+/**
+ * `sidecar.istio.io/inject` on the pod template. The injector's webhooks select pods by *label*
+ * (istio/istio manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml:
+ * `namespace.` — namespace `istio-injection: enabled`, pod label not "false"; `object.` — no
+ * namespace label, pod label "true"), so the label turns injection on or off, while the
+ * deprecated annotation can only turn it off: "true" there injects nothing in a namespace without
+ * the label, and is redundant in one with it. The label takes precedence over the annotation.
+ */
 function podInjection(ctx: YamlDetectorContext, d: YamlDocument, podMeta: Node | null): WorkloadFact["sidecarInjection"] {
-  for (const where of ["labels", "annotations"]) {
-    const pair = getPair(d, get(d, podMeta, where), INJECT_KEY);
-    if (!pair) continue;
-    const enabled = bool(d, pair.value);
-    if (enabled !== null) return { enabled, line: keyLine(ctx.file, pair) };
-  }
+  const label = getPair(d, get(d, podMeta, "labels"), INJECT_KEY);
+  const labelValue = label ? bool(d, label.value) : null;
+  if (label && labelValue !== null) return { enabled: labelValue, line: keyLine(ctx.file, label) };
+  const annotation = getPair(d, get(d, podMeta, "annotations"), INJECT_KEY);
+  if (annotation && bool(d, annotation.value) === false) return { enabled: false, line: keyLine(ctx.file, annotation) };
   return null;
 }
 

@@ -3,7 +3,7 @@
  * VirtualService `retries` (§4.1), and the implicit Istio default (a new VirtualService that
  * turns it off for the hosts it retries).
  */
-import { isMap, type Pair, type YAMLMap } from "yaml";
+import { isMap, isSeq, type Pair, type YAMLMap } from "yaml";
 import type { RetryLayer } from "../../model/model";
 import { withYaml, type YamlEditor } from "../yaml";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
@@ -16,6 +16,7 @@ export const PRE_SEND_RETRY_ON = "connect-failure,refused-stream,reset-before-re
 
 export function meshLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
   if (layer.kind === "istio-default") return op === "disable" ? istioDefaultOff(layer, ctx) : null;
+  if (layer.kind === "istio-gateway-default") return istioGatewayDefault(op, layer, text, ctx);
   // other gateways and meshes have their own keys and number traps (gateways.ts)
   const more = MORE_GATEWAY_FIX_KINDS.has(layer.kind) ? moreGatewayLayerEdit(op, layer, text, ctx) : null;
   if (more) return more;
@@ -79,6 +80,34 @@ function istio(op: LayerOp, ed: YamlEditor, policy: YAMLMap): LayerEdit | null {
     return edit ? { title: `Retry only failures before the request reached the upstream: retryOn: ${PRE_SEND_RETRY_ON}`, edits: [edit] } : null;
   }
   return null;
+}
+
+/**
+ * An ingress-gateway VirtualService with no `retries` gets Istio's default policy on each route
+ * (§4.1): writing `retries` on every such route replaces it — `attempts: 0` turns it off, N − 1
+ * lowers it, and a `retryOn` of pre-send failures narrows it.
+ */
+function istioGatewayDefault(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
+  const block =
+    op === "disable"
+      ? { entry: "retries:\n  attempts: 0", flow: "retries: { attempts: 0 }", title: "Turn off the gateway's default retries on this VirtualService (retries: attempts: 0)" }
+      : op === "cap" && ctx.attempts && ctx.attempts >= 2
+        ? { entry: `retries:\n  attempts: ${ctx.attempts - 1}`, flow: `retries: { attempts: ${ctx.attempts - 1} }`, title: `Lower to ${ctx.attempts} attempts (retries: attempts: ${ctx.attempts - 1})` }
+        : op === "narrowGateway" || op === "preSendOnly"
+          ? { entry: `retries:\n  attempts: 2\n  retryOn: ${PRE_SEND_RETRY_ON}`, flow: `retries: { attempts: 2, retryOn: "${PRE_SEND_RETRY_ON}" }`, title: `Retry only failures before the request reached the upstream: retryOn: ${PRE_SEND_RETRY_ON}` }
+          : null;
+  if (!block) return null;
+  return withYaml(layer.file, text, (ed) => {
+    const gateways = ed.pairAt(layer.anchor.line, "gateways");
+    const spec = gateways ? ed.maps().find((m) => m.items.includes(gateways)) : undefined;
+    const http = spec ? ed.child(spec, "http") : null;
+    if (!http || !isSeq(http.value)) return null;
+    const edits = http.value.items
+      .filter((entry): entry is YAMLMap => isMap(entry) && ed.child(entry, "route") !== null && ed.child(entry, "retries") === null)
+      .map((entry) => ed.addKey(entry, block.entry, block.flow));
+    if (edits.length === 0 || edits.some((e) => e === null)) return null;
+    return { title: block.title, edits: edits as NonNullable<(typeof edits)[number]>[] };
+  });
 }
 
 /**
