@@ -253,6 +253,51 @@ spec:
 `);
   });
 
+  test("§4.1 a VirtualService's retries apply where the workspace does not say whether the caller is injected, not where it says it is not", async () => {
+    const vs = `
+//- k8s/vs.yaml
+apiVersion: networking.istio.io/v1
+kind: VirtualService
+metadata:
+  name: inventory
+spec:
+  hosts: [inventory]
+  http:
+    - route:
+        - destination: {host: inventory}
+      retries:
+      # ^ layer ×4
+        attempts: 3
+`;
+    // no namespace or pod says anything about injection: the route is the evidence of the mesh
+    await checkFixture(`${orders}${vs}
+//! rules none
+//! path 8 inventory
+//! paths 1
+`);
+    // the caller's namespace is written here without injection: no sidecar, the route does nothing for it
+    await checkFixture(`${orders}${vs}
+//- k8s/ns.yaml
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+//- k8s/orders.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders
+  namespace: shop
+spec:
+  template:
+    spec:
+      containers: [{name: orders}]
+//! rules none
+//! path 2 inventory
+//! paths 1
+`);
+  });
+
   test("a workload that opts out of injection gets no mesh layer", async () => {
     await checkFixture(`${orders}${namespace.replace("    # ^ layer ×3\n", "").replace("containers: [{name: orders}]", "containers: [{name: orders}]\n    metadata:\n      annotations:\n        sidecar.istio.io/inject: \"false\"").replace("  template:\n    spec:", "  template:\n    metadata:\n      annotations:\n        sidecar.istio.io/inject: \"false\"\n    spec:")}
 //! rules none

@@ -54,13 +54,20 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     const extra = rawHop.protocol === "db" ? [] : otherMeshLayers(rawHop.callee);
     const hop = extra.length ? { ...rawHop, layerIds: [...rawHop.layerIds, ...extra] } : rawHop;
     const info = index.services.get(hop.caller);
-    if (!info?.injection || hop.protocol === "db") {
+    if (hop.protocol === "db") {
       finalHops.push(hop);
       continue;
     }
     const route = meshRoutes.find((r) => r.route.hosts.some((h) => serviceForHost(index, h) === hop.callee));
-    if (route?.route.layerId) {
+    // a VirtualService's own retries apply in the caller's sidecar: where the workspace does not
+    // say whether the caller is injected (its namespace is labelled elsewhere), the route is the
+    // evidence of the mesh, as for Linkerd and Kuma; the implicit default needs injection itself
+    if (route?.route.layerId && (info?.injection || !info?.injectionOff)) {
       finalHops.push({ ...hop, layerIds: [...hop.layerIds, layerKey(route.file, route.route.layerId)] });
+      continue;
+    }
+    if (!info?.injection) {
+      finalHops.push(hop);
       continue;
     }
     if (!route && hop.callee.includes(".")) {

@@ -68,11 +68,13 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
       const fromWorkload: Location | null = w.sidecarInjection
         ? { file, span: { line: w.sidecarInjection.line, column: 0, endLine: w.sidecarInjection.line, endColumn: 0 } }
         : null;
-      if (w.sidecarInjection) info.injection = w.sidecarInjection.enabled ? fromWorkload : null;
-      else if (ns?.ns.sidecarInjection?.enabled) {
+      if (w.sidecarInjection) {
+        info.injection = w.sidecarInjection.enabled ? fromWorkload : null;
+        info.injectionOff = !w.sidecarInjection.enabled;
+      } else if (ns?.ns.sidecarInjection?.enabled) {
         const line = ns.ns.sidecarInjection.line;
         info.injection = { file: ns.file, span: { line, column: 0, endLine: line, endColumn: 0 } };
-      }
+      } else if (ns) info.injectionOff = true; // a namespace written here without injection: no sidecar
       info.namespace ??= nsName;
     }
   }

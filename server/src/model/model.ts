@@ -93,6 +93,11 @@ export interface ServiceInfo {
   namespace: string | null;
   /** Istio sidecar injected, with the location that turns it on */
   injection: Location | null;
+  /**
+   * known to run without an Istio sidecar: the workload opts out, or its namespace is in the
+   * workspace without injection turned on. Neither this nor `injection`: not known either way.
+   */
+  injectionOff?: boolean;
   env: Record<string, string>;
 }
 
