@@ -9,7 +9,7 @@
  * - A labelled path is **linked** when one reported path holds a layer at every one of its layers'
  *   locations (as many times as the label repeats a layer), and **exact** when a reported path has exactly those layers, in that order, with the
  *   labelled product.
- * - A **near-miss false positive** is an active reported layer (not disabled, not off-path) within
+ * - A **near-miss false positive** is an active reported layer (not disabled, not `offPath`) within
  *   NEAR_MISS_SLACK lines of a near miss that no labelled layer accounts for.
  * - **Extras**: active reported layers that neither a labelled layer nor a near miss accounts for.
  * Layers of families Retry Lens does not model, and the paths through them, are counted apart.
@@ -29,6 +29,7 @@ export interface ReportLayer {
   maxAttempts: number | null;
   disabled?: boolean;
   implicit?: boolean;
+  offPath?: string | null;
   label?: string;
 }
 
@@ -74,7 +75,7 @@ export interface RepoScore {
   extras: ReportLayer[];
 }
 
-const isActive = (r: ReportLayer) => r.disabled !== true && r.maxAttempts !== 1 && r.category !== "off-path";
+const isActive = (r: ReportLayer) => r.disabled !== true && r.maxAttempts !== 1 && !r.offPath;
 
 function locations(l: LabelLayer): LabelLocation[] {
   return [{ path: l.path, line: l.line }, ...(l.alternatives ?? [])];

@@ -93,7 +93,7 @@ describe("scoreRepo", () => {
     assert.equal(s.nearMisses.falsePositives, 1);
     assert.equal(s.falsePositives[0].reported.id, "x");
     assert.deepEqual(s.extras.map((e) => e.id), ["z"]);
-    const offPath = scoreRepo(base, { layers: [layer("x", "scripts/wait.py", 8, 5, { category: "off-path" })], paths: [] });
+    const offPath = scoreRepo(base, { layers: [layer("x", "scripts/wait.py", 8, 5, { offPath: "connect-at-boot loop" })], paths: [] });
     assert.equal(offPath.nearMisses.falsePositives, 0);
   });
 

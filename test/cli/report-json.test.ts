@@ -28,6 +28,7 @@ describe("JSON report (the contract)", () => {
         "library",
         "line",
         "maxAttempts",
+        "offPath",
         "overallTimeoutSeconds",
         "perTryTimeoutSeconds",
         "service",

@@ -1,7 +1,7 @@
 /**
  * Path enumeration: every maximal chain of hops from an entry (a gateway, or a service nobody
  * calls) to a dependency, with cycle protection and caps on depth and count. A path keeps only
- * active layers (a disabled layer never multiplies); chains with no active layer are dropped.
+ * active layers (a disabled or off-path layer never multiplies); chains with no active layer are dropped.
  */
 import type { CallPath, Hop, Model } from "../model/model";
 import { hopsConnect } from "./endpoints";
@@ -46,7 +46,7 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
     for (const i of hopIdx) {
       for (const id of model.hops[i]!.layerIds) {
         const l = model.layerById.get(id);
-        if (l && !l.disabled) layers.push(id);
+        if (l && !l.disabled && !l.offPath) layers.push(id);
       }
     }
     if (layers.length === 0) return;

@@ -43,7 +43,7 @@ export function folderModelView(ctx: FolderContext, result: AnalysisResult): Omi
   }));
   const edges = new Map<string, ServiceEdgeView>();
   for (const hop of model.hops) {
-    const active = hop.layerIds.filter((id) => !model.layerById.get(id)?.disabled);
+    const active = hop.layerIds.filter((id) => !model.layerById.get(id)?.disabled && !model.layerById.get(id)?.offPath);
     if (!active.length) continue;
     const product = active.reduce<number | null>((acc, id) => {
       const n = model.layerById.get(id)?.maxAttempts ?? null;

@@ -230,6 +230,12 @@ export interface LayerFact {
   attach: LayerAttachment;
   /** short name used in chains: "reserve_stock", "session", "route /checkout" */
   label: string;
+  /**
+   * An off-path layer: a real retry on no request path (a connect-at-boot loop, a migration or
+   * fixture load at startup), with why it is off the path. Reported with it, never multiplied into
+   * request paths (docs/design.md vocabulary).
+   */
+  offPath?: string;
 }
 
 export interface ImportFact {

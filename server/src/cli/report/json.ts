@@ -36,6 +36,8 @@ export interface JsonLayer {
   targets: string[];
   disabled: boolean;
   implicit: boolean;
+  /** why the layer is on no request path (startup, migration), or null */
+  offPath: string | null;
   label: string;
   wait: WaitSpec;
   condition: RetryCondition;
@@ -122,6 +124,7 @@ export function buildJsonReport(input: ReportInput): JsonReport {
     target: l.targets[0] ?? null,
     targets: [...l.targets],
     disabled: l.disabled,
+    offPath: l.offPath ?? null,
     implicit: l.implicit,
     label: l.label,
     wait: l.wait,

@@ -84,7 +84,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
   if (options.verbose && model.layers.length > 0) {
     out.push("", paint(`Retry layers (${model.layers.length})`, "bold"));
     for (const l of sortLayers(model.layers)) {
-      const flags = [l.disabled ? "disabled" : null, l.implicit ? "implicit" : null, l.budget ? `budget: ${l.budget}` : null].filter(Boolean);
+      const flags = [l.disabled ? "disabled" : null, l.implicit ? "implicit" : null, l.offPath ? `off-path: ${l.offPath}` : null, l.budget ? `budget: ${l.budget}` : null].filter(Boolean);
       out.push(
         `  ${l.file}:${l.anchor.line}  ${l.kind}  ${layerName(l)} ${attemptsText(l.maxAttempts)}` +
           (l.attemptsNote ? paint(`  (${l.attemptsNote})`, "dim") : "") +

@@ -15,6 +15,10 @@ export function codeLenses(ctx: FolderContext, result: AnalysisResult, file: str
       lenses.push({ range, command: { title: "⟳ retries off (1 attempt)", command: "" } });
       continue;
     }
+    if (l.offPath) {
+      lenses.push({ range, command: { title: `⟳ ×${l.maxAttempts ?? "∞"} · off the request paths (${l.offPath})`, command: "" } });
+      continue;
+    }
     const worstIndex = model.paths.findIndex((p) => p.layers.includes(l.id));
     if (worstIndex < 0) {
       lenses.push({ range, command: { title: `⟳ ×${l.maxAttempts ?? "∞"} · no linked call path`, command: "" } });

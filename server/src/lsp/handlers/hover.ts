@@ -55,7 +55,13 @@ function layerDoc(result: AnalysisResult, l: RetryLayer): Section[] {
   if (l.perTryTimeoutSeconds !== null) rows.push(["per-try timeout", [`${l.perTryTimeoutSeconds} s`]]);
   if (l.overallTimeoutSeconds !== null) rows.push(["overall timeout", [`${l.overallTimeoutSeconds} s`]]);
   if (l.targets.length) rows.push(["retries calls to", [l.targets.join(", ")]]);
-  const status = l.disabled ? " — retries off (1 attempt)" : l.implicit ? " — implicit default, nobody configured it" : "";
+  const status = l.disabled
+    ? " — retries off (1 attempt)"
+    : l.offPath
+      ? ` — off any request path (${l.offPath})`
+      : l.implicit
+        ? " — implicit default, nobody configured it"
+        : "";
   const what = l.kind === l.library ? l.library : `${l.library} ${l.kind}`;
   const sections: Section[] = [{ heading: [{ strong: `⟳ ${layerName(l)}` }, ` · ${what} · ${attemptsText(l.maxAttempts)}${status}`] }, { rows }];
   const paths = model.paths.filter((p) => p.layers.includes(l.id));
@@ -64,7 +70,7 @@ function layerDoc(result: AnalysisResult, l: RetryLayer): Section[] {
     const bullets = paths.slice(0, MAX_PATHS_SHOWN).map((p) => pathInline(result, p, l.id));
     if (paths.length > MAX_PATHS_SHOWN) bullets.push([`… ${paths.length - MAX_PATHS_SHOWN} more in the Retry Layers view`]);
     sections.push({ bullets });
-  } else if (!l.disabled) {
+  } else if (!l.disabled && !l.offPath) {
     sections.push({ paragraph: ["No linked call path goes through this layer yet."] });
   }
   const rules = [...new Set(result.findings.filter((f) => f.layerId === l.id).map((f) => f.rule))];
@@ -83,7 +89,7 @@ function callDoc(result: AnalysisResult, hops: Hop[]): Section[] {
   const { model } = result;
   const sections: Section[] = [];
   for (const hop of hops) {
-    const active = hop.layerIds.map((id) => model.layerById.get(id)!).filter((l) => l && !l.disabled);
+    const active = hop.layerIds.map((id) => model.layerById.get(id)!).filter((l) => l && !l.disabled && !l.offPath);
     if (!active.length) continue;
     const product = active.reduce<number | null>((p, l) => (p === null || l.maxAttempts === null ? null : p * l.maxAttempts), 1);
     sections.push({
