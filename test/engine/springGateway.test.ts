@@ -37,11 +37,85 @@ spring:
 //! path 8 inventory
 //! paths 1
 `);
-    assert.deepEqual(result.model.paths[0]!.services, ["spring-cloud-gateway:edge", "orders", "inventory"]);
+    assert.deepEqual(result.model.paths[0]!.services, ["edge", "orders", "inventory"]);
     const edge = layerAt(result, "gateway/src/main/resources/application.yml:12");
-    assert.equal(edge.service, "spring-cloud-gateway:edge");
+    assert.equal(edge.service, "edge");
     assert.equal(edge.wait.kind, "none", "no backoff by default");
     assert.deepEqual(edge.condition.afterSendMethods, ["GET"], "GET only by default");
+  });
+
+  test("§3.3 an ingress in front of the gateway application, and route URIs from its Deployment's env: one path, 3 × 4 × 2", async () => {
+    const result = await checkFixture(`${orders}
+//- edge-service/src/main/resources/application.yml
+spring:
+  application:
+    name: edge-service
+  cloud:
+    gateway:
+      routes:
+        - id: orders-route
+          uri: \${ORDERS_URL:http://localhost:9002}/orders
+          predicates:
+            - Path=/orders/**
+      default-filters:
+        - name: Retry
+        # ^ layer ×4
+          args:
+            retries: 3
+            methods: GET,PUT
+//- edge-service/k8s/deployment.yml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: edge-service
+spec:
+  template:
+    spec:
+      containers:
+        - name: edge-service
+          env:
+            - name: ORDERS_URL
+              value: http://orders
+//- edge-service/k8s/ingress.yml
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: polar
+spec:
+  ingressClassName: nginx
+  # ^ layer ×3
+  rules:
+    - http:
+        paths:
+          - path: /
+            pathType: Prefix
+            backend: {service: {name: edge-service, port: {number: 80}}}
+//! rules none
+//! path 24 inventory
+//! paths 1
+`);
+    assert.deepEqual(result.model.paths[0]!.services, ["ingress-nginx", "edge", "orders", "inventory"]);
+  });
+
+  test("§3.3 a route URI placeholder with no value in the environment keeps its default", async () => {
+    const result = await checkFixture(`
+//- edge/src/main/resources/application.yml
+spring:
+  application:
+    name: edge
+  cloud:
+    gateway:
+      routes:
+        - id: local
+          uri: \${ORDERS_URL:http://orders-dev:9002}
+          filters:
+            - Retry=2
+            # ^ layer ×3
+//! rules none
+//! path 3 orders-dev
+//! paths 1
+`);
+    assert.equal(result.model.hops.find((h) => h.fromGateway)!.callee, "orders-dev");
   });
 
   test("§3.3 application.properties with the args form: retries 1 → ×2, × ×2 = 4", async () => {

@@ -10,7 +10,8 @@ import type { Hop, RetryLayer } from "../model/model";
 import { gatewayRoutes } from "./gatewayLinks";
 import { layerKey } from "./keys";
 import { istioDefaultLayer } from "./meshDefaults";
-import { serviceForHost, type ServiceIndex } from "./services";
+import { normalizeServiceName, serviceForHost, type ServiceIndex } from "./services";
+import { destinationOf } from "../detectors/spring/cloudGateway";
 
 export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<string, RetryLayer>, index: ServiceIndex): Hop[] {
   // mesh: caller-side sidecars retry HTTP hops to in-cluster services
@@ -83,10 +84,15 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
   // gateways: an edge route is a hop from the gateway to the service it routes to
   for (const { file, route } of routes) {
     if (!route.edge) continue;
-    const gateway = route.gateway ?? `gateway:${file.path}`;
+    // a gateway that is one of the workspace's services (a Spring Cloud Gateway application) is
+    // that service: what routes to it and what it routes to make one path
+    const written = route.gateway ?? `gateway:${file.path}`;
+    const known = index.byNormalName.get(normalizeServiceName(written));
+    const gateway = known && index.services.has(known) ? known : written;
     if (!index.services.has(gateway)) index.services.set(gateway, { name: gateway, gateway: true, namespace: route.namespace, injection: null, env: {} });
-    const dest = route.destinations.map((d) => serviceForHost(index, d)).find((d) => index.services.has(d)) ??
-      (route.destinations[0] ? serviceForHost(index, route.destinations[0]) : null);
+    const destinations = route.destinationTemplate ? templatedDestinations(route.destinationTemplate, index.services.get(gateway)!.env, route.destinations) : route.destinations;
+    const dest = destinations.map((d) => serviceForHost(index, d)).find((d) => index.services.has(d)) ??
+      (destinations[0] ? serviceForHost(index, destinations[0]) : null);
     if (!dest) continue;
     const layerIds = [...(route.outerLayerIds ?? []), ...(route.layerId ? [route.layerId] : [])].map((id) => layerKey(file, id));
     for (const id of layerIds) {
@@ -96,4 +102,24 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     finalHops.push({ caller: gateway, callee: dest, layerIds, calls: [], fromGateway: true, protocol: "http" });
   }
   return finalHops;
+}
+
+/**
+ * A destination written with `${NAME:default}` placeholders, resolved against the gateway's
+ * environment first (a variable of that name, or its relaxed form: catalog.url ← CATALOG_URL), as
+ * Spring resolves placeholders; without a value there, the destinations the detector resolved
+ * from the settings files and defaults.
+ */
+function templatedDestinations(template: string, env: Record<string, string>, resolved: string[]): string[] {
+  let fromEnv = false;
+  const text = template.replace(/\$\{([^}:]+)(?::([^}]*))?\}/g, (whole, name: string, fallback: string | undefined) => {
+    const value = env[name] ?? env[name.replace(/[.-]/g, "_").toUpperCase()];
+    if (value !== undefined) {
+      fromEnv = true;
+      return value;
+    }
+    return fallback ?? whole;
+  });
+  const dest = fromEnv ? destinationOf(text) : null;
+  return dest ? [dest] : resolved;
 }

@@ -435,6 +435,12 @@ export interface MeshRouteFact {
    * Cloud Gateway `default-filters` Retry around a route's own Retry (§3.3)
    */
   outerLayerIds?: string[];
+  /**
+   * The destination as written, with `${NAME:default}` placeholders unresolved (Spring Cloud
+   * Gateway `uri: ${CATALOG_URL:http://localhost:9001}`): the linker resolves it against the
+   * gateway service's environment (its Deployment or compose env), which wins over the default.
+   */
+  destinationTemplate?: string;
   timeoutSeconds: number | null;
   /**
    * Gateway objects defined elsewhere (maybe another file) that give this route its retries:

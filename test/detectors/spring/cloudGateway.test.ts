@@ -92,7 +92,7 @@ describe("routes", () => {
   test("each route is an edge route from the gateway to its uri's service, matched by its Path predicate", () => {
     const f = extractFile(PATH, route("              - Retry"));
     assert.deepEqual(f.routes.map((r) => [r.product, r.edge, r.gateway, r.destinations, r.match, r.layerId, r.span.line]), [
-      ["spring-cloud-gateway", true, "spring-cloud-gateway:edge", ["inventory"], "/inventory/**", "L12", 7],
+      ["spring-cloud-gateway", true, "edge", ["inventory"], "/inventory/**", "L12", 7],
     ]);
   });
 
@@ -149,7 +149,7 @@ describe("routes", () => {
       ].join("\n"),
     );
     assert.deepEqual(f.layers.map((l) => [l.anchor.line, l.maxAttempts, l.condition.afterSendMethods]), [[5, 3, ["GET"]], [8, 6, ["GET", "POST"]]]);
-    assert.deepEqual(f.routes.map((r) => [r.destinations[0], r.match, r.gateway]), [["inventory", "/inventory/**", "spring-cloud-gateway:edge"], ["orders", null, "spring-cloud-gateway:edge"]]);
+    assert.deepEqual(f.routes.map((r) => [r.destinations[0], r.match, r.gateway]), [["inventory", "/inventory/**", "edge"], ["orders", null, "edge"]]);
     assert.deepEqual(f.layers[0]!.condition.statuses, [503]);
   });
 

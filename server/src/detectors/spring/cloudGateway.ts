@@ -34,7 +34,7 @@ const STATUS_CODES: Record<string, number> = {
 };
 
 export interface GatewayContext {
-  /** the gateway pseudo-service: `spring-cloud-gateway:<spring.application.name>` */
+  /** the gateway: its `spring.application.name` (the service), else `spring-cloud-gateway:<project folder>` */
   gateway: string;
   /** the always-active settings of the file, for placeholders written in another document */
   fileSettings: SettingsMap | null;
@@ -95,6 +95,7 @@ export function detectCloudGateway(facts: FileFacts, documents: readonly Setting
           span: firstSpan(doc.entries, route) ?? uri?.span ?? { line: 1, column: 0, endLine: 1, endColumn: 0 },
           layerId: layer?.localId ?? null,
           ...(outer ? { outerLayerIds: [outer.localId] } : {}),
+          ...(uri && uri.value.includes("${") ? { destinationTemplate: uri.value } : {}),
           timeoutSeconds: null,
         });
       }

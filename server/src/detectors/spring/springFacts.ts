@@ -29,8 +29,10 @@ export function addSpringFacts(facts: FileFacts, path: string, documents: readon
   const name = applicationName(documents, fileSettings);
   if (name) facts.workloads.push(packageWorkload(name.value, name.span, projectDir));
 
-  const gatewayName = name?.value ?? (projectDir.split("/").pop() || "gateway");
-  detectCloudGateway(facts, documents, { gateway: `spring-cloud-gateway:${gatewayName}`, fileSettings });
+  // a Spring Cloud Gateway is an application: named, it is that service (an ingress in front of
+  // it and its routes behind it are one path); unnamed, a gateway of its project folder
+  const gateway = name?.value ?? `spring-cloud-gateway:${projectDir.split("/").pop() || "gateway"}`;
+  detectCloudGateway(facts, documents, { gateway, fileSettings });
 }
 
 /** `spring.application.name` of the always-active documents, placeholders resolved. */
