@@ -36,6 +36,7 @@ const WASM = [
   ["tree-sitter-java", "tree-sitter-java.wasm"],
   ["@tree-sitter-grammars/tree-sitter-kotlin", "tree-sitter-kotlin.wasm"],
   ["tree-sitter-go", "tree-sitter-go.wasm"],
+  ["tree-sitter-bash", "tree-sitter-bash.wasm"],
 ];
 
 function packageFile(pkgName, file) {

@@ -9,6 +9,7 @@ import { extractCSharp } from "../detectors/csharp/index";
 import { extractTypeScript } from "../detectors/typescript/index";
 import { extractYaml } from "../detectors/yaml/index";
 import { extractProxyConfig } from "../detectors/config/index";
+import { extractShell } from "../detectors/shell/index";
 import { extractJson } from "../detectors/json/index";
 import { extractJava, extractKotlin } from "../detectors/java/index";
 import { extractGo, extractGoMod } from "../detectors/go/index";
@@ -56,6 +57,8 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractYaml(path, text);
       case "proxy-config":
         return extractProxyConfig(path, text);
+      case "shell":
+        return extractShell(path, text);
       case "java":
         return extractJava(path, text);
       case "kotlin":

@@ -43,7 +43,11 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
   const workloads: Array<{ w: WorkloadFact; file: string }> = [];
   const charts = chartValues(all);
   for (const f of all) {
-    for (const ns of f.namespaces) namespaces.set(ns.name, { ns, file: f.path });
+    for (const ns of f.namespaces) {
+      // a namespace written in a manifest and labelled by a script: injection turned on anywhere wins
+      const seen = namespaces.get(ns.name);
+      if (!seen || (ns.sidecarInjection?.enabled && !seen.ns.sidecarInjection?.enabled)) namespaces.set(ns.name, { ns, file: f.path });
+    }
     for (const w of f.workloads) workloads.push({ w: charts.size ? renderedWorkload(w, f.path, charts) : w, file: f.path });
   }
 

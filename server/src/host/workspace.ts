@@ -82,7 +82,9 @@ const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj|sln)$/i;
 export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
-const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries/;
+const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev/;
+/** shell scripts: only those that label namespaces for Istio injection */
+const SHELL_WORTH_PARSING = /istio-injection|istio\.io\/rev/;
 /** JSON files other than manifests: only gRPC service configs, appsettings and tsconfig are read. */
 const JSON_BY_NAME = /^(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?)\.json$/i;
 const JSON_WORTH_PARSING = /"(methodConfig|retryPolicy|retryThrottling|hedgingPolicy)"/;
@@ -100,6 +102,8 @@ export function worthParsing(relPath: string, text: string): boolean {
     case "python":
     case "typescript":
       return CODE_WORTH_PARSING.test(text);
+    case "shell":
+      return SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text);
     case "json":
       return JSON_BY_NAME.test(relPath.slice(relPath.lastIndexOf("/") + 1)) || JSON_WORTH_PARSING.test(text);
     case null:

@@ -37,9 +37,10 @@ export type ValueExpr =
 
 /**
  * "proxy-config": NGINX and HAProxy configuration files (reference §4.9, §4.10);
+ * "shell": shell scripts, read for the namespaces they label for sidecar injection (§4.1);
  * "properties": Spring Boot `application*.properties` (Resilience4j instances, §3.1)
  */
-export type Language = "python" | "typescript" | "yaml" | "json" | "csharp" | "java" | "kotlin" | "go" | "properties" | "proxy-config";
+export type Language = "python" | "typescript" | "yaml" | "json" | "csharp" | "java" | "kotlin" | "go" | "properties" | "proxy-config" | "shell";
 
 export type LayerKind =
   | "tenacity"

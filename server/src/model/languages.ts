@@ -34,6 +34,9 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   // NGINX / HAProxy configuration (reference §4.9, §4.10); other .conf/.cfg files give no facts
   ".conf": "proxy-config",
   ".cfg": "proxy-config",
+  // shell scripts: namespaces labelled for Istio injection (`kubectl label namespace … istio-injection=enabled`)
+  ".sh": "shell",
+  ".bash": "shell",
 };
 
 /** exact base names (manifests) → language; checked before extensions */

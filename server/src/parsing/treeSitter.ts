@@ -10,7 +10,7 @@ import { Language, Parser, type Node as SyntaxNode, type Tree } from "web-tree-s
 
 export type { SyntaxNode, Tree };
 
-export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go";
+export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go" | "bash";
 
 const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> = {
   python: { file: "tree-sitter-python.wasm", pkg: "tree-sitter-python" },
@@ -18,6 +18,7 @@ const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> =
   java: { file: "tree-sitter-java.wasm", pkg: "tree-sitter-java" },
   kotlin: { file: "tree-sitter-kotlin.wasm", pkg: "@tree-sitter-grammars/tree-sitter-kotlin" },
   go: { file: "tree-sitter-go.wasm", pkg: "tree-sitter-go" },
+  bash: { file: "tree-sitter-bash.wasm", pkg: "tree-sitter-bash" },
 };
 
 let ready: Promise<void> | null = null;

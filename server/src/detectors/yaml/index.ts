@@ -25,6 +25,7 @@ import { detectTraefik } from "./traefik";
 import { isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
 import { renderHelmTemplate, type RenderedTemplate } from "./helmRender";
 import { detectSpringApplicationYaml } from "../spring/applicationYaml";
+import { detectShellCommands } from "./shellCommands";
 
 const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "kubernetes", run: detectKubernetes },
@@ -42,6 +43,7 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "gloo", run: detectGloo },
   { name: "envoy-gateway", run: detectEnvoyGateway },
   { name: "spring", run: detectSpringApplicationYaml },
+  { name: "shell-commands", run: detectShellCommands },
 ];
 
 /** `path` is workspace-relative with '/' separators. */
