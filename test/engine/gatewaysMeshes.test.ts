@@ -106,6 +106,72 @@ spec:
 `);
   });
 
+  test("§4.13 a Kuma builtin gateway applies mesh-retry-all too: MeshGateway ×6 → its MeshHTTPRoute's backend → the sidecar's ×6 (another file)", async () => {
+    const result = await checkFixture(`${orders}
+//- k8s/mesh.yaml
+apiVersion: kuma.io/v1alpha1
+kind: Mesh
+# ^ layer ×6
+metadata:
+  name: default
+//- k8s/gateway.yaml
+apiVersion: kuma.io/v1alpha1
+kind: MeshGateway
+# ^ layer ×6
+mesh: default
+metadata:
+  name: edge-gateway
+  namespace: shop
+spec:
+  conf:
+    listeners: [{port: 80, protocol: HTTP}]
+//- k8s/routes/edge.yaml
+apiVersion: kuma.io/v1alpha1
+kind: MeshHTTPRoute
+metadata:
+  name: orders-edge
+  namespace: kuma-system
+spec:
+  targetRef: {kind: MeshGateway, name: edge-gateway}
+  to:
+    - targetRef: {kind: Mesh}
+      rules:
+        - matches: [{path: {type: PathPrefix, value: /orders}}]
+          default:
+            backendRefs: [{kind: MeshService, name: orders, port: 8080}]
+//! rules none
+//! path 72 inventory
+//! paths 1
+`);
+    assert.deepEqual(result.model.paths[0]!.services, ["kuma-gateway:edge-gateway", "orders", "inventory"]);
+  });
+
+  test("§4.13 a MeshHTTPRoute that targets no gateway, or a gateway nobody routes through, makes no edge hop", async () => {
+    await checkFixture(`${orders}
+//- k8s/gateway.yaml
+apiVersion: kuma.io/v1alpha1
+kind: MeshGateway
+# ^ layer ×6
+metadata:
+  name: idle-gateway
+---
+apiVersion: kuma.io/v1alpha1
+kind: MeshHTTPRoute
+metadata:
+  name: mesh-internal
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: MeshService, name: inventory}
+      rules:
+        - default:
+            backendRefs: [{kind: MeshService, name: inventory-v2}]
+//! rules none
+//! path 2 inventory
+//! paths 1
+`);
+  });
+
   test("§4.5 an HTTPRoute's annotations override its Service's (the more specific route wins)", async () => {
     await checkFixture(`${orders}
 //- k8s/inventory.yaml

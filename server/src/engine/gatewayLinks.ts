@@ -7,7 +7,8 @@
  *   (§4.8), the Emissary `ambassador` Module (§4.14);
  * - Envoy Gateway BackendTrafficPolicies become edge routes of the "envoy-gateway" gateway to
  *   the backends of the HTTPRoutes/GRPCRoutes they target (directly, or through their Gateway;
- *   a policy on the route wins over one on its Gateway).
+ *   a policy on the route wins over one on its Gateway);
+ * - Kuma builtin gateways: the MeshHTTPRoutes that target a MeshGateway are its edge routes (§4.13).
  * An Ingress that sets some ingress-nginx keys itself keeps its layer, with the ConfigMap's other
  * keys merged in (its annotations win): tries from the ConfigMap, conditions from the Ingress.
  * Returns new route records (the cached per-file facts are never changed); on the linker's
@@ -59,7 +60,7 @@ export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer
       } else routes.push({ file: f, route });
     }
   }
-  routes.push(...envoyGatewayRoutes(objects));
+  routes.push(...envoyGatewayRoutes(objects), ...kumaGatewayRoutes(objects));
 
   const used = new Set(routes.filter((r) => r.route.layerId).map((r) => `${r.file.path}#${r.route.layerId}`));
   const unusedLayers = new Set([...replaced].filter((id) => !used.has(id)));
@@ -137,6 +138,34 @@ function envoyGatewayRoutes(objects: Located[]): LinkedRoute[] {
         timeoutSeconds: null,
       };
       out.push({ file: policy.file, route });
+    }
+  }
+  return out;
+}
+
+/** Kuma builtin gateways: each MeshHTTPRoute attached to one is an edge route to its backends, under the gateway's layer. */
+function kumaGatewayRoutes(objects: Located[]): LinkedRoute[] {
+  const out: LinkedRoute[] = [];
+  for (const { obj: route } of objects) {
+    if (route.kind !== "kuma-gateway-route") continue;
+    const gateway = objects.find((o) => o.obj.kind === "kuma-gateway" && route.parents.includes(o.obj.name));
+    if (!gateway) continue;
+    for (const destination of route.destinations) {
+      out.push({
+        file: gateway.file,
+        route: {
+          product: "kuma",
+          hosts: [],
+          destinations: [destination],
+          edge: true,
+          gateway: `kuma-gateway:${gateway.obj.name}`,
+          namespace: gateway.obj.namespace,
+          match: route.match,
+          span: route.span,
+          layerId: gateway.obj.layerId,
+          timeoutSeconds: null,
+        },
+      });
     }
   }
   return out;

@@ -10,6 +10,10 @@
  * - A `Mesh` resource without `skipCreatingInitialPolicies` gets `mesh-retry-all`: HTTP 5 retries →
  *   6 attempts, perTryTimeout 16 s, on every hop in the mesh. Emitted as a mesh-wide route whose
  *   layer is anchored on the Mesh's `kind` line; a more specific MeshRetry wins in the linker.
+ * - A builtin gateway (`MeshGateway`) gets the mesh's MeshRetry policies too (kumahq/kuma#6669,
+ *   fixed by #6779 in 2.3): its own application of `mesh-retry-all`, anchored on its `kind` line,
+ *   wraps the routes `MeshHTTPRoute`s attach to it (`targetRef: {kind: MeshGateway, name}`) —
+ *   gateway objects joined across files by engine/gatewayLinks.ts.
  */
 import { isMap } from "yaml";
 import { get, getIn, getPair, keyLine, keySpan, num, seqItems, str, type Pair, type YamlDocument } from "../../parsing/yaml";
@@ -25,6 +29,8 @@ export function detectKuma(ctx: YamlDetectorContext, d: YamlDocument): void {
   const k = kubernetesKind(d);
   if (!k || !k.apiVersion.startsWith("kuma.io/")) return;
   if (k.kind === "Mesh") return meshDefault(ctx, d);
+  if (k.kind === "MeshGateway") return builtinGateway(ctx, d);
+  if (k.kind === "MeshHTTPRoute") return gatewayRoute(ctx, d);
   if (k.kind !== "MeshRetry") return;
   for (const to of seqItems(d, getIn(d, d.root, "spec", "to"))) {
     const ref = get(d, to, "targetRef");
@@ -70,6 +76,50 @@ export function detectKuma(ctx: YamlDetectorContext, d: YamlDocument): void {
     });
     pushRoute(ctx, { product: "kuma", hosts, destinations: hosts.filter((h) => h !== "*"), edge: false, gateway: null, namespace: metaNamespace(d), match: null, span: keySpan(ctx.file, anchorPair), layer });
   }
+}
+
+/** The builtin gateway's share of `mesh-retry-all`: 5 retries → 6 attempts on every route into the mesh. */
+function builtinGateway(ctx: YamlDetectorContext, d: YamlDocument): void {
+  const name = metaName(d);
+  const kindPair = getPair(d, d.root, "kind");
+  if (!name || !kindPair) return;
+  const layer = routeLayer(ctx, {
+    kind: "kuma-default",
+    library: "kuma",
+    anchor: keySpan(ctx.file, kindPair),
+    anchorLine: keyLine(ctx.file, kindPair),
+    maxAttempts: 6,
+    attemptsSource: "default",
+    attemptsNote: `Kuma default policy mesh-retry-all applied by the builtin gateway ${name}: numRetries 5 → 6 attempts`,
+    wait: ENVOY_DEFAULT_WAIT,
+    condition: envoyRetryCondition([...KUMA_DEFAULT_HTTP_RETRY_ON], [], { honoursRetryAfter: false, product: "Kuma", defaultTokens: true }),
+    perTryTimeoutSeconds: 16,
+    edge: true,
+    label: `mesh-retry-all (gateway ${name})`,
+  });
+  (ctx.facts.gatewayObjects ??= []).push({ kind: "kuma-gateway", name, namespace: metaNamespace(d), span: layer.anchor, layerId: layer.localId, refs: [], destinations: [], parents: [], match: null });
+}
+
+/** A MeshHTTPRoute attached to a builtin gateway: its rules' backendRefs are the gateway's destinations. */
+function gatewayRoute(ctx: YamlDetectorContext, d: YamlDocument): void {
+  const spec = get(d, d.root, "spec");
+  const target = get(d, spec, "targetRef");
+  const gateway = str(d, get(d, target, "kind")) === "MeshGateway" ? str(d, get(d, target, "name")) : null;
+  if (!gateway) return;
+  const destinations: string[] = [];
+  let match: string | null = null;
+  for (const to of seqItems(d, get(d, spec, "to"))) {
+    for (const rule of seqItems(d, get(d, to, "rules"))) {
+      for (const ref of seqItems(d, getIn(d, rule, "default", "backendRefs"))) {
+        const name = str(d, get(d, ref, "name")) ?? str(d, getIn(d, ref, "tags", "kuma.io/service"));
+        if (name && !destinations.includes(name)) destinations.push(name);
+      }
+      for (const m of seqItems(d, get(d, rule, "matches"))) match ??= str(d, getIn(d, m, "path", "value"));
+    }
+  }
+  if (destinations.length === 0) return;
+  const span = keySpan(ctx.file, getPair(d, d.root, "kind")!);
+  (ctx.facts.gatewayObjects ??= []).push({ kind: "kuma-gateway-route", name: metaName(d) ?? "", namespace: metaNamespace(d), span, layerId: null, refs: [], destinations, parents: [gateway], match });
 }
 
 function meshDefault(ctx: YamlDetectorContext, d: YamlDocument): void {
