@@ -470,7 +470,10 @@ export type GatewayObjectKind =
   | "ingress-nginx-configmap"
   | "emissary-module"
   | "httproute"
-  | "envoy-gateway-policy";
+  | "envoy-gateway-policy"
+  /** Kuma builtin gateway (`MeshGateway`) and the `MeshHTTPRoute`s that target it */
+  | "kuma-gateway"
+  | "kuma-gateway-route";
 
 /**
  * A gateway object other files refer to by name (Traefik Middleware, KongIngress, a Kong-annotated
