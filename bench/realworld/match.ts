@@ -7,8 +7,9 @@
  * - **Attempts right**: the found layer's maxAttempts equals the label's (any count when the label
  *   says the count cannot be known statically).
  * - A labelled path is **linked** when one reported path holds a layer at every one of its layers'
- *   locations (as many times as the label repeats a layer), and **exact** when a reported path has exactly those layers, in that order, with the
- *   labelled product.
+ *   locations (as many times as the label repeats a layer), and **exact** when a reported path has
+ *   exactly those layers, in that order, with the labelled product — or begins with them, up to the
+ *   end of a hop, when the labelled target is a service in the middle of a longer reported chain.
  * - A **near-miss false positive** is an active reported layer (not disabled, not `offPath`) within
  *   NEAR_MISS_SLACK lines of a near miss that no labelled layer accounts for.
  * - **Extras**: active reported layers that neither a labelled layer nor a near miss accounts for.
@@ -35,6 +36,8 @@ export interface ReportLayer {
 
 export interface ReportPath {
   layers: string[];
+  /** for each layer, the hop of the path it wraps */
+  layerHops?: number[];
   product: number | null;
   target: string;
   chain?: string;
@@ -163,9 +166,7 @@ export function scoreRepo(labels: RepoLabels, report: Report): RepoScore {
       continue;
     }
     score.paths.linked++;
-    const exact = linked.some(
-      (p) => p.layers.length === sets.length && p.layers.every((id, i) => sets[i].has(id)) && p.product === path.product,
-    );
+    const exact = linked.some((p) => exactOrPrefix(p, sets, path.product, report.layers));
     if (exact) score.paths.exact++;
     else {
       const p = linked[0];
@@ -186,6 +187,25 @@ export function scoreRepo(labels: RepoLabels, report: Report): RepoScore {
     } else score.extras.push(r);
   }
   return score;
+}
+
+/**
+ * The reported path is the labelled one: the same layers in order with the same product, or — for
+ * a labelled path to a service in the middle of a longer reported chain (the tool reports maximal
+ * chains) — its first layers, ending where a hop ends, with the product of those layers.
+ */
+function exactOrPrefix(p: ReportPath, sets: Array<Set<string>>, product: number | null, layers: ReportLayer[]): boolean {
+  if (p.layers.length < sets.length || !sets.every((s, i) => s.has(p.layers[i]!))) return false;
+  if (p.layers.length === sets.length) return p.product === product;
+  const hops = p.layerHops;
+  if (!hops || hops[sets.length - 1] === hops[sets.length]) return false;
+  const byId = new Map(layers.map((l) => [l.id, l.maxAttempts]));
+  let prefix: number | null = 1;
+  for (const id of p.layers.slice(0, sets.length)) {
+    const n = byId.get(id);
+    prefix = n === null || n === undefined || prefix === null ? null : prefix * n;
+  }
+  return prefix === product;
 }
 
 /**

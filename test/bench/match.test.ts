@@ -76,6 +76,13 @@ describe("scoreRepo", () => {
     const apart = scoreRepo(base, { layers, paths: [{ layers: ["a", "b"], product: 9, target: "checkout" }, { layers: ["c"], product: 3, target: "inventory" }] });
     assert.equal(apart.paths.linked, 0);
     assert.match(apart.pathMisses[0].detail, /at most 2 of 3 layers/);
+    // a labelled path to a service in the middle of a longer reported chain: its first layers, ending where a hop ends
+    const mid = { ...base, paths: [{ layers: ["L1", "L2"], product: 9, target: "checkout" }] };
+    const chain = { layers: ["a", "b", "c"], product: 27, target: "inventory" };
+    assert.equal(scoreRepo(mid, { layers, paths: [{ ...chain, layerHops: [0, 1, 2] }] }).paths.exact, 1);
+    // … but not when the next layer wraps the same hop (the labelled target would get 27 calls)
+    assert.equal(scoreRepo(mid, { layers, paths: [{ ...chain, layerHops: [0, 1, 1] }] }).paths.exact, 0);
+    assert.equal(scoreRepo(mid, { layers, paths: [chain] }).paths.exact, 0, "without hop boundaries no prefix counts");
     // a layer the label repeats (one registration wrapping two hops) must be on the path twice
     const twice = { ...base, paths: [{ layers: ["L2", "L2"], product: 9, target: "inventory" }] };
     assert.equal(scoreRepo(twice, { layers, paths: [{ layers: ["b"], product: 3, target: "inventory" }] }).paths.linked, 0);

@@ -108,7 +108,7 @@ export const DISABLED = layer({
 });
 
 export function path(layers: RetryLayer[], product: number | null, target: string, services: string[], budgeted = false): CallPath {
-  return { layers: layers.map((l) => l.id), product, target, services, hops: [], budgeted };
+  return { layers: layers.map((l) => l.id), layerHops: layers.map((_, i) => i), product, target, services, hops: [], budgeted };
 }
 
 export function finding(over: Partial<Finding> & Pick<Finding, "rule" | "file" | "message">): Finding {

@@ -79,6 +79,8 @@ describe("readWorkspace", () => {
     const read = await readWorkspace(root, { exclude: ["generated/**", "*.gen.py"] });
     const paths = read.files.map((f) => f.path);
     assert.deepEqual(paths, [
+      // a .NET project file is read (its name and folder name the project); its bin/ output is not
+      "Dotnet/Api.csproj",
       "deploy/vs.yaml",
       "other/local_dev.py",
       "pkg/local_keep.py",

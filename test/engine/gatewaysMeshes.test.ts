@@ -322,6 +322,61 @@ spec:
 `);
   });
 
+  test("§4.8 an Ingress without a class is NGINX's only where NGINX serves class-less Ingresses", async () => {
+    const ingress = `
+//- k8s/ingress.yaml
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+# ^ layer ×3
+metadata: {name: shop}
+spec:
+  rules:
+    - http:
+        paths:
+          - path: /orders
+            pathType: Prefix
+            backend: {service: {name: orders, port: {number: 80}}}
+`;
+    // no class, no default: no edge route, no layer
+    await checkFixture(`${orders}${ingress.replace("# ^ layer ×3\n", "")}
+//! rules none
+//! path 2 inventory
+//! paths 1
+`);
+    // the controller watches class-less Ingresses
+    await checkFixture(`${orders}${ingress}
+//- platform/ingress-nginx.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ingress-nginx-controller, namespace: ingress-nginx}
+spec:
+  template:
+    spec:
+      containers:
+        - name: controller
+          image: registry.k8s.io/ingress-nginx/controller:v1.8.1
+          args:
+            - /nginx-ingress-controller
+            - --watch-ingress-without-class=true
+//! rules none
+//! path 6 inventory
+`);
+    // a default IngressClass for the NGINX controller
+    await checkFixture(`${orders}${ingress}
+//- platform/class.yaml
+apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata:
+  name: nginx
+  annotations:
+    ingressclass.kubernetes.io/is-default-class: "true"
+spec:
+  controller: k8s.io/ingress-nginx
+//! rules none
+//! path 6 inventory
+`);
+  });
+
   test("§4.7 Kong declarative config: a service without retries is 6 attempts at the edge", async () => {
     await checkFixture(`${orders}
 //- kong/kong.yml

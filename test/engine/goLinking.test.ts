@@ -414,3 +414,242 @@ func (c *Client) Reserve(ctx context.Context, sku string) error {
 `);
   });
 });
+
+describe("Go: clients built by wrapper functions, stubs passed as parameters, values through parameters (issue §2.1–§2.3)", () => {
+  const web = `
+//- go.mod
+module github.com/demo/voting
+
+go 1.22
+//- web-app/cmd/server.go
+package main
+
+import (
+	"os"
+
+	"github.com/demo/voting/web-app/web"
+	pb "github.com/demo/voting/web-app/gen/proto"
+	"google.golang.org/grpc"
+)
+
+var votingHost = os.Getenv("VOTING_HOST")
+
+func main() {
+	conn := openConnection(votingHost)
+	votingClient := pb.NewVotingServiceClient(conn)
+	web.StartServer(":8080", votingClient)
+}
+
+func openConnection(host string) *grpc.ClientConn {
+	conn, err := grpc.Dial(host, grpc.WithInsecure())
+	if err != nil {
+		panic(err)
+	}
+	return conn
+}
+//- web-app/web/web.go
+package web
+
+import (
+	"net/http"
+
+	pb "github.com/demo/voting/web-app/gen/proto"
+)
+
+type App struct {
+	voting pb.VotingServiceClient
+}
+
+func (a *App) voteHandler(w http.ResponseWriter, r *http.Request) {
+	_, err := a.voting.Vote(r.Context(), &pb.VoteRequest{})
+	if err != nil {
+		w.WriteHeader(500)
+	}
+}
+
+func handle(path string, h func(w http.ResponseWriter, r *http.Request)) {
+	http.Handle(path, http.HandlerFunc(h))
+}
+
+func StartServer(port string, votingClient pb.VotingServiceClient) {
+	app := &App{voting: votingClient}
+	handle("/api/vote", app.voteHandler)
+	http.ListenAndServe(port, nil)
+}
+//- k8s/web.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+        - name: web
+          image: registry.example.com/demo/web-app:v3
+          env:
+            - name: VOTING_HOST
+              value: voting.demo:8080
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: demo
+`;
+  test("a stub on a conn a wrapper dialled with its parameter, called through a struct field typed as the stub interface from a handler a local helper registers", async () => {
+    const result = await checkFixture(`${web}
+//- k8s/profile.yaml
+apiVersion: linkerd.io/v1alpha2
+kind: ServiceProfile
+metadata:
+  name: voting.demo.svc.cluster.local
+spec:
+  routes:
+    - name: Vote
+      condition:
+        method: POST
+        pathRegex: /demo\\.v1\\.VotingService/Vote
+      isRetryable: true
+      # ^ layer ×∞
+    - name: Results
+      condition:
+        method: POST
+        pathRegex: /demo\\.v1\\.VotingService/Results
+      isRetryable: true
+      # ^ layer ×∞
+//! rules none
+//! path ∞ voting
+//! paths 1
+`);
+    const hop = result.model.hops.find((h) => h.callee === "voting")!;
+    // the web-app folder's code is the web workload's (its image), the target the conn's argument
+    assert.equal(hop.caller, "web");
+    assert.equal(hop.protocol, "grpc");
+    // the Vote call goes through the Vote route only (the Results route cannot match it)
+    assert.deepEqual(hop.layerIds, ["k8s/profile.yaml#L11"]);
+    assert.deepEqual(hop.entryRoutes, [{ method: null, route: "/api/vote" }]);
+  });
+
+  test("a URL built from a parameter takes the value the call passes; a cmd/<name> folder is that workload's code", async () => {
+    const result = await checkFixture(`
+//- go.mod
+module github.com/demo/bots
+//- tools/cmd/vote-bot/main.go
+package main
+
+import (
+	"net/http"
+	"os"
+	"time"
+)
+
+func main() {
+	webURL := "http://" + os.Getenv("WEB_HOST")
+	for {
+		vote(webURL)
+		time.Sleep(time.Second)
+	}
+}
+
+func vote(base string) {
+	for i := 0; i < 3; i++ {
+	// ^ layer ×3
+		resp, err := http.Get(base + "/api/vote")
+		if err == nil && resp.StatusCode < 500 {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+//- k8s/bot.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vote-bot
+spec:
+  template:
+    spec:
+      containers:
+        - name: bot
+          env:
+            - name: WEB_HOST
+              value: web:80
+//! rules none
+//! path 3 web
+//! paths 1
+`);
+    assert.equal(result.model.hops[0]!.caller, "vote-bot");
+    assert.equal(result.model.hops[0]!.calls[0]!.path, "/api/vote");
+  });
+});
+
+describe("Go: grpc-gateway and workloads named alike in every namespace (issue §2.1, §2.3)", () => {
+  test("RegisterXHandlerClient serves REST by calling the stub; a Deployment `app` per namespace is its Service's service", async () => {
+    const ns = (name: string) => `
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: ${name}
+  labels:
+    istio-injection: enabled
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: app
+  namespace: ${name}
+spec:
+  template:
+    metadata:
+      labels: {app: ${name}}
+    spec:
+      containers: [{name: app, image: shop/${name}:latest}]
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: ${name}
+  namespace: ${name}
+spec:
+  selector: {app: ${name}}`;
+    const result = await checkFixture(`
+//- go.mod
+module github.com/shop/platform
+//- services/gateway/main.go
+package main
+
+import (
+	"context"
+	"net/http"
+
+	catalogpb "github.com/shop/platform/services/catalog/proto"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+)
+
+func main() {
+	run(context.Background())
+}
+
+func run(ctx context.Context) error {
+	mux := runtime.NewServeMux()
+	conn, err := grpc.DialContext(ctx, "catalog.catalog.svc.cluster.local:5000", grpc.WithInsecure())
+	if err != nil {
+		return err
+	}
+	if err = catalogpb.RegisterCatalogServiceHandlerClient(ctx, mux, catalogpb.NewCatalogServiceClient(conn)); err != nil {
+		return err
+	}
+	return http.ListenAndServe(":4000", mux)
+}
+//- k8s/all.yaml
+${ns("gateway").replace("---\n", "").replace("istio-injection: enabled", "istio-injection: enabled\n    # ^ layer ×3")}${ns("catalog")}
+//! rules none
+//! path 3 catalog
+//! paths 1
+`);
+    assert.deepEqual(result.model.paths[0]!.services, ["gateway", "catalog"]);
+    assert.equal(result.model.hops[0]!.protocol, "grpc");
+  });
+});

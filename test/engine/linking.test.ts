@@ -193,6 +193,53 @@ def me():
   });
 });
 
+describe("values real Python code builds URLs with (issue §2.2)", () => {
+  test("env-or-default conditionals, str.format, a dict constant's entry, a local passed to a helper that sends it; the deepest folder a manifest names owns the code", async () => {
+    const result = await checkFixture(`
+//- samples/shop/src/storefront/app.py
+import os
+import requests
+
+domain = "" if (os.environ.get("SERVICES_DOMAIN") is None) else "." + os.environ.get("SERVICES_DOMAIN")
+stock_host = "stock" if (os.environ.get("STOCK_HOSTNAME") is None) else os.environ.get("STOCK_HOSTNAME")
+stock = {
+    "name": "http://{0}{1}:{2}".format(stock_host, domain, 9080),
+    "endpoint": "levels",
+}
+
+def send_request(url, **kwargs):
+    for _ in range(3):
+    # ^ layer ×3
+        try:
+            return requests.get(url, timeout=1, **kwargs)
+        except requests.exceptions.ConnectionError:
+            pass
+
+def level(sku):
+    url = stock["name"] + "/" + stock["endpoint"]
+    return send_request(url, headers={})
+//- k8s/storefront.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: storefront
+spec:
+  template:
+    spec:
+      containers:
+        - name: storefront
+          env:
+            - name: SERVICES_DOMAIN
+              value: shop.svc.cluster.local
+//! rules none
+//! path 3 stock
+`);
+    const hop = result.model.hops[0]!;
+    assert.equal(hop.caller, "storefront", "samples/ is no service; storefront/ below it is");
+    assert.equal(hop.calls[0]!.path, "/levels");
+  });
+});
+
 describe("gateways and meshes", () => {
   const orders = `
 //- orders/app.py

@@ -1,5 +1,5 @@
 /**
- * Fixes on hand-rolled retry loops in Java, Kotlin, C# and Go (detectors/shared/handRolledLoops.ts,
+ * Fixes on hand-rolled retry loops in Java, Kotlin, C# and Go (detectors/shared/loops/,
  * detectors/go/retryLoop.ts): RL004 full jitter on the loop's sleep — the same upper bound,
  * randomised (safe). Go imports math/rand when nothing else is called rand.
  */

@@ -16,6 +16,32 @@ public sealed class InventoryClient(HttpClient http)
 
 fixCases("polly", [
   {
+    name: "target-typed new() options: MaxRetryAttempts lowered in place (it counts retries)",
+    workspace: `${client}
+//- Checkout/Resilience.cs
+namespace Checkout;
+public static class Resilience
+{
+    public static ResiliencePipeline Inventory { get; } = new ResiliencePipelineBuilder()
+        .AddRetry(new() { MaxRetryAttempts = 5, UseJitter = true })
+        .Build();
+}
+`,
+    finding: "RL001 Checkout/Resilience.cs:5",
+    fix: "Lower to 3 attempts",
+    safety: "unsafe",
+    after: `
+//- Checkout/Resilience.cs
+namespace Checkout;
+public static class Resilience
+{
+    public static ResiliencePipeline Inventory { get; } = new ResiliencePipelineBuilder()
+        .AddRetry(new() { MaxRetryAttempts = 2, UseJitter = true })
+        .Build();
+}
+`,
+  },
+  {
     name: "default options: an initializer with UseJitter = true",
     workspace: `${client}
 //- Checkout/Resilience.cs

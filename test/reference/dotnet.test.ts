@@ -1,6 +1,7 @@
 /**
- * Reference §3.6–§3.8 (.NET: Polly v8, Polly v7, Microsoft.Extensions.Http.Resilience): defaults
- * and number traps, with §5's cross-cutting traps, run through the real extractors (./table.ts).
+ * Reference §3.6–§3.8, §3.13–§3.14 (.NET: Polly v8 retry and hedging, Polly v7,
+ * Microsoft.Extensions.Http.Resilience, EF Core execution strategies, .NET Aspire): defaults and
+ * number traps, with §5's cross-cutting traps, run through the real extractors or linker (./table.ts).
  */
 import { runTable, src, type Row } from "./table";
 
@@ -110,6 +111,65 @@ const rows: Row[] = [
     `,
     expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", true], methods: "all", overallTimeoutSeconds: 30 },
   },
+  // §3.6b Polly v8 hedging
+  {
+    id: "§3.6b", name: "Polly v8 AddHedging(new HedgingStrategyOptions<T>()): MaxHedgedAttempts 1 extra → 2 executions of a failing call", covers: ["default", "§5.1"],
+    file: "Shop/Pipelines.cs", kind: "polly-hedging",
+    code: v8("new RetryStrategyOptions()").replace(".AddRetry(new RetryStrategyOptions())", ".AddHedging(new HedgingStrategyOptions<HttpResponseMessage>())").replace("new ResiliencePipelineBuilder()", "new ResiliencePipelineBuilder<HttpResponseMessage>()"),
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: ["custom", null], methods: "all", budget: null },
+  },
+  {
+    id: "§3.6b", name: "Polly v8 MaxHedgedAttempts = 2 counts extra attempts → 3; Delay −1 ms (fallback mode) is still 3", covers: ["§5.1", "trap"],
+    file: "Shop/Pipelines.cs", kind: "polly-hedging",
+    code: v8("new RetryStrategyOptions()").replace(".AddRetry(new RetryStrategyOptions())", ".AddHedging(new() { MaxHedgedAttempts = 2, Delay = TimeSpan.FromMilliseconds(-1) })"),
+    expect: { maxAttempts: 3, attemptsSource: "config", wait: ["custom", null], note: /2 extra attempts → 3 executions/ },
+  },
+  // §3.13 EF Core execution strategies
+  {
+    id: "§3.13", name: "EF Core EnableRetryOnFailure(): DefaultMaxRetryCount 6 retries → 7, (2^n − 1) s + 0–10 % random, max 30 s", covers: ["default", "§5.1"],
+    file: "Shop/Program.cs", kind: "efcore-retry",
+    code: src`
+      var builder = WebApplication.CreateBuilder(args);
+      builder.Services.AddDbContext<ShopDb>(o => o.UseSqlServer(cs, sql => sql.EnableRetryOnFailure()));
+    `,
+    expect: { maxAttempts: 7, attemptsSource: "default", wait: ["exponential", true, 0, 30], methods: "all", budget: null },
+  },
+  {
+    id: "§3.13", name: "EF Core EnableRetryOnFailure(maxRetryCount: 3, maxRetryDelay: 5 s) counts retries → 4, max 5 s", covers: ["§5.1", "trap"],
+    file: "Shop/Program.cs", kind: "efcore-retry",
+    code: src`
+      var builder = WebApplication.CreateBuilder(args);
+      builder.Services.AddDbContext<ShopDb>(o => o.UseNpgsql(cs, n => n.EnableRetryOnFailure(maxRetryCount: 3, maxRetryDelay: TimeSpan.FromSeconds(5), errorCodesToAdd: null)));
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "config", wait: ["exponential", true, 0, 5] },
+  },
+  // §3.14 .NET Aspire
+  {
+    id: "§3.14", name: "Aspire AddNpgsqlDbContext<T>(\"db\"): the provider's retrying strategy unless DisableRetry → implicit 7 on the DbContext's queries", covers: ["default", "§5.3"],
+    workspace: true, file: "api/Program.cs", kind: "efcore-retry",
+    code: src`
+      //- api/Program.cs
+      var builder = WebApplication.CreateBuilder(args);
+      builder.AddNpgsqlDbContext<ShopDb>("shopdb");
+      var app = builder.Build();
+      app.MapGet("/orders", (ShopDb db) => db.Orders.ToListAsync());
+      //- api/ShopDb.cs
+      public class ShopDb(DbContextOptions<ShopDb> o) : DbContext(o) { public DbSet<Order> Orders => Set<Order>(); }
+    `,
+    expect: { maxAttempts: 7, attemptsSource: "default", wait: ["exponential", true, 0, 30], implicit: true, path: { target: "shopdb", product: 7 } },
+  },
+  {
+    id: "§3.14", name: "Aspire Aspire:Npgsql:EntityFrameworkCore:PostgreSQL:DisableRetry = true in appsettings: no retries (1 attempt)", covers: ["trap"],
+    workspace: true, file: "api/Program.cs", kind: "efcore-retry",
+    code: src`
+      //- api/appsettings.json
+      { "Aspire": { "Npgsql": { "EntityFrameworkCore": { "PostgreSQL": { "DisableRetry": true } } } } }
+      //- api/Program.cs
+      var builder = WebApplication.CreateBuilder(args);
+      builder.AddNpgsqlDbContext<ShopDb>("shopdb");
+    `,
+    expect: { maxAttempts: 1, wait: ["exponential", true], note: /DisableRetry = true in the settings/ },
+  },
 ];
 
-runTable("§3.6–§3.8 .NET", ["§3.6", "§3.7", "§3.8"], rows);
+runTable("§3.6–§3.14 .NET", ["§3.6", "§3.6b", "§3.7", "§3.8", "§3.13", "§3.14"], rows);

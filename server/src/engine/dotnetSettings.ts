@@ -1,9 +1,15 @@
 /**
- * .NET retry counts that live in application settings (LayerFact.configRef "dotnet", §3.6/§3.8):
- * `MaxRetryAttempts = config.GetValue<int>("Inventory:Retries")` or a configuration section bound
- * to the standard resilience handler's options. The value comes from the service's environment
- * (`Inventory__Retries`), then the project's appsettings*.json, then the default written in code.
- * `MaxRetryAttempts` counts retries: n → n+1 attempts.
+ * .NET retry counts written as names (LayerFact.configRef "dotnet", §3.6/§3.8, detectors/csharp/countRef.ts):
+ * - a settings read: `MaxRetryAttempts = config.GetValue<int>("Inventory:Retries")`, or a
+ *   configuration section bound to the standard resilience handler's options. The value comes from
+ *   the service's environment (`Inventory__Retries`), then the project's appsettings*.json, then the
+ *   default written in code;
+ * - a constant (`MaxRetryAttempts = MaxRetries`);
+ * - an options-class property read through a typed variable (`policyOptions.Retry.Count`): the
+ *   settings section named after the options type (`PolicyOptions:Retry:Count`, the `nameof(T)`
+ *   binding convention) when a settings file writes it, else the property's initializer in the
+ *   options class (`public int Count { get; set; } = 3;`), following property types across files.
+ * Every such count counts retries: n → n+1 attempts.
  */
 import type { FileFacts } from "../model/facts";
 import type { RetryLayer } from "../model/model";
@@ -12,14 +18,40 @@ import { evaluate, type Resolver } from "./resolve";
 export function applyDotnetRetrySettings(layer: RetryLayer, file: FileFacts, resolver: Resolver, env: Record<string, string>): RetryLayer {
   const ref = layer.configRef;
   if (ref?.library !== "dotnet") return layer;
-  const text = evaluate({ kind: "setting", key: ref.retriesKey }, file, "<module>", resolver, env);
+  const text = ref.retriesKey ? evaluate({ kind: "setting", key: ref.retriesKey }, file, "<module>", resolver, env) : null;
   const configured = text !== null && /^\s*\d+\s*$/.test(text) ? Number(text) : null;
-  const retries = configured ?? ref.fallbackRetries;
+  const written = configured === null && ref.fallbackRef ? countFromName(ref.fallbackRef.name, file, ref.fallbackRef.scopeId, resolver, env) : null;
+  const retries = configured ?? written?.value ?? ref.fallbackRetries;
   if (retries === null) return layer;
   const maxAttempts = retries + 1;
   const attemptsNote =
     configured !== null
       ? `${ref.retriesKey} = ${configured} in the settings: ${configured} retries → ${maxAttempts} attempts`
-      : `${ref.retriesKey} is not set in the settings: default ${retries} retries → ${maxAttempts} attempts`;
-  return { ...layer, maxAttempts, countUnknown: false, attemptsSource: configured !== null ? "config" : layer.attemptsSource, attemptsNote, disabled: maxAttempts === 1 };
+      : written
+        ? `${ref.fallbackRef!.name} = ${written.value} (${written.source}): ${written.value} retries → ${maxAttempts} attempts`
+        : `${ref.retriesKey} is not set in the settings: default ${retries} retries → ${maxAttempts} attempts`;
+  return { ...layer, maxAttempts, countUnknown: false, attemptsSource: "config", attemptsNote, disabled: maxAttempts === 1 };
+}
+
+/** A count written as a constant or an options path, where the workspace gives its value. */
+function countFromName(name: string, file: FileFacts, scopeId: string, resolver: Resolver, env: Record<string, string>): { value: number; source: string } | null {
+  const constant = evaluate({ kind: "ref", name }, file, scopeId, resolver, env);
+  if (constant !== null && /^\s*\d+\s*$/.test(constant)) return { value: Number(constant), source: "a constant" };
+  const [typeName, ...members] = name.split(".");
+  if (!typeName || !members.length) return null;
+  let type = resolver.resolve(file, scopeId, typeName);
+  for (const [i, member] of members.entries()) {
+    if (type?.kind !== "function") return null;
+    const id = `${type.fn.id}.${member}`;
+    if (i === members.length - 1) {
+      const c = type.file.constants.find((k) => k.name === id);
+      return c?.value.kind === "number" ? { value: c.value.value, source: `the default in ${type.fn.name}, ${type.file.path}:${c.line}` } : null;
+    }
+    const next = type.file.dotnet?.memberTypes?.[id];
+    if (!next) return null;
+    // resolved from the class's namespace: `public RetryOptions RetryOptions { get; set; }` names its type like itself
+    const outer = type.fn.id.includes(".") ? type.fn.id.slice(0, type.fn.id.lastIndexOf(".")) : "<module>";
+    type = resolver.resolve(type.file, outer, next.replace(/`\d+$/, ""));
+  }
+  return null;
 }

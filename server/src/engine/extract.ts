@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { extractPython } from "../detectors/python/index";
 import { extractCSharp } from "../detectors/csharp/index";
+import { extractCsproj } from "../detectors/csharp/projectFile";
 import { extractTypeScript } from "../detectors/typescript/index";
 import { extractYaml } from "../detectors/yaml/index";
 import { extractProxyConfig } from "../detectors/config/index";
@@ -73,9 +74,11 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractGoMod(path, text);
       case "toml":
         return extractPyproject(path, text);
+      case "msbuild":
+        return extractCsproj(path);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language === "toml" || language === "gomod" ? "json" : language);
+    const facts = emptyFacts(path, language === "toml" || language === "gomod" || language === "msbuild" ? "json" : language);
     facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
     return facts;
   }

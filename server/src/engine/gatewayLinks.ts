@@ -47,10 +47,15 @@ export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer
   }
   const routes: LinkedRoute[] = [];
   const replaced = new Set<string>();
+  const dropped = new Set<string>();
   for (const f of files) {
     for (const written of f.routes) {
       // Helm templates: backend names written as `{{ .Values.x }}` take the chart's values
       const route = charts.size ? withValues(written, f.path, charts) : written;
+      if (route.onlyWith && !objects.some((o) => matches(o.obj, route.onlyWith!))) {
+        if (route.layerId) dropped.add(`${f.path}#${route.layerId}`);
+        continue;
+      }
       const merging = route.configRefs?.find((r) => r.settings);
       if (merging && route.layerId) mergeSettings(objects, merging, layers.get(`${f.path}#${route.layerId}`));
       const found = route.configRefs?.length && !merging ? firstLayer(objects, route.configRefs, 0) : null;
@@ -63,7 +68,7 @@ export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer
   routes.push(...envoyGatewayRoutes(objects), ...kumaGatewayRoutes(objects));
 
   const used = new Set(routes.filter((r) => r.route.layerId).map((r) => `${r.file.path}#${r.route.layerId}`));
-  const unusedLayers = new Set([...replaced].filter((id) => !used.has(id)));
+  const unusedLayers = new Set([...replaced, ...dropped].filter((id) => !used.has(id)));
   for (const { file, obj } of objects) {
     const id = obj.layerId ? `${file.path}#${obj.layerId}` : null;
     if (id && ROUTE_ONLY_KINDS.has(obj.kind) && !used.has(id)) unusedLayers.add(id);

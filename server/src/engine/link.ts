@@ -10,15 +10,17 @@ import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact } from ".
 import type { Hop, LinkedCall, Model, RetryLayer, Settings } from "../model/model";
 import { declaredHelpers } from "./declaredHelpers";
 import { enumeratePaths } from "./paths";
-import { evaluate, hostOf, Resolver, schemeOf, type ResolvedClient } from "./resolve";
+import { evaluate, hostOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient } from "./resolve";
 import { buildServices, serviceForHost, type ServiceIndex } from "./services";
 import { fnKey, layerKey } from "./keys";
 import { meshAndGatewayHops } from "./meshHops";
 import { mergeEntryRoutes } from "./endpoints";
-import { applyDotnetRetrySettings } from "./dotnetSettings";
+import { DotnetWiring } from "./dotnetWiring";
+import { withAspireHost } from "./aspireHost";
 import { applyResilience4jConfig } from "./resilience4jConfig";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
 import { applyHelmValues } from "./helmValues";
+import { markStartupLayers } from "./startup";
 
 interface Reach {
   call: CallFact;
@@ -29,6 +31,8 @@ interface Reach {
   via: { library: string | null; timeoutSeconds: number | null; timeoutSet: boolean };
   /** client the request goes through, for its base URL */
   baseUrl: { file: FileFacts; scopeId: string; value: NonNullable<import("../model/facts").ClientFact["baseUrl"]> } | null;
+  /** parameters of the functions on the way to the request, bound to the calls' arguments */
+  bindings?: ParamBinding[];
 }
 
 /** libraries with a default per-request timeout (httpx: 5 s); requests, axios and fetch have none */
@@ -37,7 +41,9 @@ const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Clien
 /** languages whose files hold functions and calls (entry points live there) */
 const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
 
-export function link(files: FileFacts[], settings: Settings): Model {
+export function link(written: FileFacts[], settings: Settings): Model {
+  // an Aspire AppHost names the services its projects run as
+  const files = withAspireHost(written);
   const index = buildServices(files, settings);
   const resolver = new Resolver(files, index.fileService);
   const layers = new Map<string, RetryLayer>();
@@ -103,44 +109,10 @@ export function link(files: FileFacts[], settings: Settings): Model {
   // gRPC service-config .json files apply to the stubs of the services they name (§3.11)
   for (const [key, ids] of grpcConfigClientLayers(files)) stubLayers.set(key, [...(stubLayers.get(key) ?? []), ...ids]);
 
-  // C# HttpClient registrations (`AddHttpClient<T>().AddStandardResilienceHandler()`): their layers
-  // and base address apply to the HttpClient injected into T; "*" (ConfigureHttpClientDefaults)
-  // to every HttpClient of the service
-  // a named registration (`AddHttpClient("inventory")`, name "" on the fact) to the HttpClient
-  // `factory.CreateClient("inventory")` returns in the same service
-  const registrations = new Map<string, Array<{ file: FileFacts; client: ClientFact }>>();
+  // .NET: HttpClient registrations, injected policies and interfaces, DbContexts, counts from
+  // settings, flags and Aspire settings (engine/dotnetWiring.ts)
+  const dotnet = new DotnetWiring(files, index, resolver, callsByFn, layers);
   const svcOf = (f: FileFacts) => index.fileService.get(f.path) ?? "";
-  const clientName = (f: FileFacts, c: ClientFact) => evaluate(c.httpClientName ?? null, f, c.functionId, resolver, index.services.get(svcOf(f))?.env ?? {});
-  for (const f of files) {
-    if (f.language !== "csharp") continue;
-    for (const c of f.clients) {
-      const name = c.name === "" && c.httpClientName ? clientName(f, c) : null;
-      if (name !== null) push(registrations, `name:${svcOf(f)}:${name}`, { file: f, client: c });
-      if (!c.typedClient) continue;
-      const t = c.typedClient === "*" ? null : resolver.resolve(f, c.functionId, c.typedClient);
-      const key = c.typedClient === "*" ? `*:${index.fileService.get(f.path) ?? ""}` : t?.kind === "function" ? fnKey(t.file, t.fn.id) : null;
-      if (key) push(registrations, key, { file: f, client: c });
-    }
-  }
-  addInterfaceDispatch(files, resolver, callsByFn);
-  // Polly retry counts read from appsettings*.json / the environment (LayerFact.configRef "dotnet")
-  for (const f of files) {
-    for (const l of f.layers) {
-      const id = layerKey(f, l.localId);
-      if (l.configRef?.library === "dotnet") layers.set(id, applyDotnetRetrySettings(layers.get(id)!, f, resolver, index.services.get(svcOf(f))?.env ?? {}));
-    }
-  }
-  const registrationsOf = (client: ResolvedClient) => {
-    if (client.file.language !== "csharp" || !registrations.size) return [];
-    const out = [...(registrations.get(`*:${index.fileService.get(client.file.path) ?? ""}`) ?? [])];
-    if (client.client.httpClientName) {
-      const name = clientName(client.file, client.client);
-      return name === null ? out : [...out, ...(registrations.get(`name:${svcOf(client.file)}:${name}`) ?? [])];
-    }
-    const parts = client.client.name.split(".");
-    for (let i = parts.length - 1; i >= 1; i--) out.push(...(registrations.get(fnKey(client.file, parts.slice(0, i).join("."))) ?? []));
-    return out;
-  };
 
   const memo = new Map<string, Reach[]>();
   const inProgress = new Set<string>();
@@ -174,19 +146,11 @@ export function link(files: FileFacts[], settings: Settings): Model {
       // `docClient.get({...})` on an SDK client is an SDK operation, not an HTTP GET to a URL
       const viaSdk = client?.client.sdk ? sdkReach(file, scopeId, call) : null;
       if (viaSdk) return [viaSdk];
-      if (client) {
-        const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
-        const registered = registrationsOf(client);
-        viaStubs.push(...registered.flatMap((r) => r.client.layerIds.map((id) => layerKey(r.file, id))));
-        const regBase = registered.find((r) => r.client.baseUrl);
-        const baseUrl = client.client.baseUrl
-          ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl }
-          : regBase?.client.baseUrl
-            ? { file: regBase.file, scopeId: regBase.client.functionId, value: regBase.client.baseUrl }
-            : null;
-        const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
-        return [{ call, file, layers: [...client.layers, ...viaStubs], baseUrl, via }];
-      }
+      if (client) return [clientReach(call, file, client)];
+      // Go: a call through a value typed as a generated stub interface (`pb.VotingServiceClient`,
+      // a struct field or parameter) goes through the stub the service built for that proto service
+      const stub = req.protocol === "grpc" && receiver && file.language === "go" ? grpcStubFor(file, receiver) : null;
+      if (stub) return [clientReach(call, file, stub)];
       if (req.library !== null) {
         // `axios.get(...)` uses the default instance, which axiosRetry(axios) configures process-wide
         const svc = index.fileService.get(file.path) ?? "";
@@ -203,12 +167,16 @@ export function link(files: FileFacts[], settings: Settings): Model {
       const viaSdk = sdkReach(file, scopeId, call);
       if (viaSdk) return [viaSdk];
     }
+    // a call on an EF Core DbContext reaches its database (and still runs the context's own method)
+    const viaDb = dotnet.dbReach(file, scopeId, call);
+    if (viaDb) out.push({ call: { ...call, request: viaDb.request }, file, layers: viaDb.layers, baseUrl: null, via: viaDb.via });
     const viaObject = objectReach(file, scopeId, call);
-    if (viaObject) return viaObject;
+    if (viaObject) return [...out, ...viaObject];
     const target = resolver.resolve(file, scopeId, call.callee);
     if (target?.kind === "function") {
       calledFunctions.add(fnKey(target.file, target.fn.id));
-      out.push(...reachOfFunction(target.file, target.fn));
+      const binding = bindingOf(target.file, target.fn, call, file, scopeId);
+      out.push(...(binding ? reachOfFunction(target.file, target.fn).map((r) => ({ ...r, bindings: [...(r.bindings ?? []), binding] })) : reachOfFunction(target.file, target.fn)));
       for (const h of helpers.get(fnKey(target.file, target.fn.id)) ?? []) {
         const positional = call.args.filter((a) => a.keyword === null);
         // Kotlin: a last function-typed parameter is passed as a trailing lambda after the positional ones (`retry { … }`)
@@ -233,6 +201,52 @@ export function link(files: FileFacts[], settings: Settings): Model {
       }
     }
     return out;
+  };
+
+  // a call passing values for the called function's parameters (Go: CallArg.value)
+  // a call passing values for the called function's parameters (CallArg.value: Go, Python)
+  const bindingOf = (fnFile: FileFacts, fn: FunctionFact, call: CallFact, file: FileFacts, scopeId: string): ParamBinding | null => {
+    if (!call.args.some((a) => a.value) || fn.params.length === 0) return null;
+    const positional = call.args.filter((a) => a.keyword === null);
+    // a Python method called on an object (`self.fetch(url)`, `client.fetch(url)`) binds from its second parameter
+    const skip = fnFile.language === "python" && (fn.params[0] === "self" || fn.params[0] === "cls") && call.callee.includes(".") ? 1 : 0;
+    return {
+      fnId: fn.id,
+      fnFile: fnFile.path,
+      params: fn.params,
+      args: fn.params.map((p, i) => {
+        const arg = call.args.find((a) => a.keyword === p) ?? (i >= skip ? positional[i - skip] : undefined);
+        return arg?.value ? { value: arg.value, file: file.path, scopeId } : null;
+      }),
+    };
+  };
+
+  const clientReach = (call: CallFact, file: FileFacts, client: ResolvedClient): Reach => {
+    const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
+    const registered = dotnet.registrationsOf(client);
+    viaStubs.push(...registered.flatMap((r) => r.client.layerIds.map((id) => layerKey(r.file, id))));
+    const regBase = registered.find((r) => r.client.baseUrl);
+    const baseUrl = client.client.baseUrl
+      ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl }
+      : regBase?.client.baseUrl
+        ? { file: regBase.file, scopeId: regBase.client.functionId, value: regBase.client.baseUrl }
+        : null;
+    const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
+    return { call, file, layers: [...client.layers, ...viaStubs], baseUrl, via };
+  };
+
+  // Go stubs by proto service, per service: `pb.NewVotingServiceClient(conn)` anywhere in the binary
+  const goStubs = new Map<string, Array<{ file: FileFacts; client: ClientFact }>>();
+  for (const f of files) {
+    if (f.language !== "go") continue;
+    for (const c of f.clients) if (c.grpcService) push(goStubs, `${svcOf(f)}\u0000${c.grpcService}`, { file: f, client: c });
+  }
+  const grpcStubFor = (file: FileFacts, receiver: string): ResolvedClient | null => {
+    const type = receiver.slice(receiver.lastIndexOf(".") + 1);
+    if (!type.endsWith("Client") || type.length <= "Client".length) return null;
+    const stubs = goStubs.get(`${svcOf(file)}\u0000${type.slice(0, -"Client".length)}`) ?? [];
+    const resolved = stubs.map((s) => resolver.clientOf({ kind: "client", file: s.file, client: s.client })).filter((r): r is ResolvedClient => r !== null);
+    return resolved.find((r) => r.client.baseUrl) ?? resolved[0] ?? null;
   };
 
   // a retry helper whose count is a parameter default, called with another number for it
@@ -265,7 +279,7 @@ export function link(files: FileFacts[], settings: Settings): Model {
   const objectReach = (file: FileFacts, scopeId: string, call: CallFact): Reach[] | null => {
     const dot = call.callee.lastIndexOf(".");
     if (dot < 0 || !objectLayers.size) return null;
-    const holder = resolver.resolve(file, scopeId, call.callee.slice(0, dot));
+    const holder = resolver.resolve(file, scopeId, call.callee.slice(0, dot)) ?? dotnet.injectedPolicy(file, scopeId, call.callee.slice(0, dot));
     if (holder?.kind !== "function") return null;
     const member = call.callee.slice(dot + 1);
     const attached = (objectLayers.get(fnKey(holder.file, holder.fn.id)) ?? []).filter((o) => o.methods.includes(member));
@@ -322,8 +336,9 @@ export function link(files: FileFacts[], settings: Settings): Model {
       // a routed handler: hops it sends continue only the paths that called that endpoint
       const handler = "handler" in entry ? (entry as FunctionFact).handler : null;
       const entryRoutes = handler?.route ? [{ method: handler.method, route: handler.route }] : null;
-      for (const r of reachOfFunction(f, entry)) {
-        const callerName = caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "");
+      // code of a shared .NET project runs in the services that register or call it
+      const callerNames = dotnet.entryServices(f, entry.id) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
+      for (const r of reachOfFunction(f, entry)) for (const callerName of callerNames) {
         const env = index.services.get(callerName)?.env ?? {};
         const target = targetOf(r, resolver, index, env);
         const req = r.call.request!;
@@ -367,6 +382,8 @@ export function link(files: FileFacts[], settings: Settings): Model {
     }
   }
   for (const l of layers.values()) l.targets.sort();
+  // code layers that run only while the program starts are off the request paths
+  markStartupLayers(files, layers, resolver);
 
   const model: Model = {
     layers: [...layers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.anchor.line - b.anchor.line),
@@ -397,12 +414,14 @@ interface Target {
 function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): Target {
   const req = r.call.request!;
   const partial = { partial: false };
-  let url = evaluate(req.url, r.file, r.call.functionId, resolver, env, 0, partial);
+  let url = evaluate(req.url, r.file, r.call.functionId, resolver, env, 0, partial, r.bindings);
   if (url === null && req.url !== null) partial.partial = true;
-  if ((url === null || url.startsWith("/") || url === "") && r.baseUrl) {
-    const base = evaluate(r.baseUrl.value, r.baseUrl.file, r.baseUrl.scopeId, resolver, env);
-    if (base !== null) url = base.replace(/\/+$/, "") + (url ?? "");
-  }
+  // .NET HttpClient: a URI without a scheme (`"api/items"`) is relative to BaseAddress, never a host
+  const relative = url !== null && url !== "" && r.via.library === "HttpClient" && !url.startsWith("/") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url);
+  if ((url === null || url.startsWith("/") || url === "" || relative) && r.baseUrl) {
+    const base = evaluate(r.baseUrl.value, r.baseUrl.file, r.baseUrl.scopeId, resolver, env, 0, undefined, r.bindings);
+    if (base !== null) url = base.replace(/\/+$/, "") + (relative ? `/${url}` : (url ?? ""));
+  } else if (relative) url = null;
   const host = url ? hostOf(url) : null;
   if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null, path: null, pathComplete: false };
   // SDK endpoints (ClientFact.sdk): "aws://dynamodb" → "aws:dynamodb", never a workspace service
@@ -445,52 +464,6 @@ function fromEnvironment(l: LayerFact, env: Record<string, string>): LayerFact {
     return { ...l, maxAttempts: byMode, attemptsSource: "config", attemptsNote: `${c.modeVar}=${mode} in the service's environment: ${byMode} attempts by default` };
   }
   return l;
-}
-
-/**
- * C# calls through an interface (`_inventory.ReserveAsync()` on an injected `IInventoryClient`)
- * resolve to the interface's member: such a call is replaced by calls of the same member of the
- * implementations (CsImplementationFact), the DI-registered ones when the workspace registers
- * any, else every class whose base list names the interface. Rewriting the call (rather than
- * linking the bodiless member) keeps the caller's service and entry points as written.
- */
-function addInterfaceDispatch(files: FileFacts[], resolver: Resolver, callsByFn: Map<string, CallFact[]>): void {
-  const impls = new Map<string, { file: FileFacts; fn: FunctionFact; registered: Set<string>; declared: Set<string> }>();
-  for (const f of files) {
-    for (const b of f.csImplementations ?? []) {
-      const iface = resolver.resolve(f, b.scopeId, b.iface);
-      const impl = b.source === "base-list" ? resolver.resolve(f, "<module>", b.impl) : resolver.resolve(f, b.scopeId, b.impl);
-      if (iface?.kind !== "function" || impl?.kind !== "function" || impl.fn.id === iface.fn.id) continue;
-      const key = fnKey(iface.file, iface.fn.id);
-      const entry = impls.get(key) ?? { file: iface.file, fn: iface.fn, registered: new Set<string>(), declared: new Set<string>() };
-      (b.source === "registration" ? entry.registered : entry.declared).add(impl.fn.id);
-      impls.set(key, entry);
-    }
-  }
-  // interface member → the implementations' members
-  const dispatch = new Map<string, string[]>();
-  const memberNames = new Set<string>();
-  for (const { file, fn, registered, declared } of impls.values()) {
-    for (const member of file.functions) {
-      if (!member.id.startsWith(`${fn.id}.`) || member.id.slice(fn.id.length + 1).includes(".")) continue;
-      const targets = [...(registered.size ? registered : declared)].map((implId) => `${implId}.${member.name}`).filter((id) => resolver.resolve(file, "<module>", id)?.kind === "function");
-      if (!targets.length) continue;
-      dispatch.set(fnKey(file, member.id), targets);
-      memberNames.add(member.name);
-    }
-  }
-  if (!dispatch.size) return;
-  for (const f of files) {
-    if (f.language !== "csharp") continue;
-    for (const call of f.calls) {
-      if (call.request || !memberNames.has(call.callee.slice(call.callee.lastIndexOf(".") + 1))) continue;
-      const target = resolver.resolve(f, call.functionId, call.callee);
-      const targets = target?.kind === "function" ? dispatch.get(fnKey(target.file, target.fn.id)) : undefined;
-      const list = targets ? callsByFn.get(fnKey(f, call.functionId)) : undefined;
-      const at = list ? list.indexOf(call) : -1;
-      if (at >= 0) list!.splice(at, 1, ...targets!.map((callee) => ({ ...call, callee })));
-    }
-  }
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

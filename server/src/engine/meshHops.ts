@@ -6,7 +6,8 @@
  * route becomes a hop from its gateway to the service it routes to.
  */
 import type { FileFacts, MeshRouteFact } from "../model/facts";
-import type { Hop, RetryLayer } from "../model/model";
+import type { Hop, LinkedCall, RetryLayer } from "../model/model";
+import { routeMatchesCall } from "./meshRouteMatch";
 import { gatewayRoutes } from "./gatewayLinks";
 import { layerKey } from "./keys";
 import { istioDefaultLayer } from "./meshDefaults";
@@ -23,13 +24,16 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
   // name ("*" = any in-cluster callee), without an injection check. One layer per product: the
   // most specific route (host+match > host > "*"), then the most attempts.
   const otherMesh = routes.filter((r) => r.route.product !== "istio" && !r.route.edge && r.route.layerId);
-  const otherMeshLayers = (callee: string): string[] => {
+  // a route with a request condition applies to the calls it can match (meshRouteMatch.ts): one
+  // hop's calls may go through different routes of the callee's profile
+  const otherMeshLayers = (callee: string, call: LinkedCall | null): string[] => {
     const best = new Map<string, { id: string; rank: number; attempts: number }>();
     for (const { file, route } of otherMesh) {
       const exact = route.hosts.some((h) => h !== "*" && serviceForHost(index, h) === callee);
       // "*": in-cluster services only, not external hosts, cloud APIs (aws:…) or unresolved targets
       const inCluster = !callee.includes(".") && !callee.includes(":") && !callee.startsWith("unresolved");
       if (!exact && !(route.hosts.includes("*") && inCluster)) continue;
+      if (call && route.condition && !routeMatchesCall(route.condition, call)) continue;
       const id = layerKey(file, route.layerId!);
       const rank = exact ? (route.match ? 2 : 1) : 0;
       const attempts = layers.get(id)?.maxAttempts ?? Infinity;
@@ -51,9 +55,8 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     }
   }
   const finalHops: Hop[] = [];
-  for (const rawHop of hops) {
-    const extra = rawHop.protocol === "db" ? [] : otherMeshLayers(rawHop.callee);
-    const hop = extra.length ? { ...rawHop, layerIds: [...rawHop.layerIds, ...extra] } : rawHop;
+  for (const rawHop of hops.flatMap((h) => (h.protocol === "db" ? [h] : byOtherMeshRoute(h, otherMeshLayers)))) {
+    const hop = rawHop;
     const info = index.services.get(hop.caller);
     if (hop.protocol === "db") {
       finalHops.push(hop);
@@ -102,6 +105,26 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     finalHops.push({ caller: gateway, callee: dest, layerIds, calls: [], fromGateway: true, protocol: "http" });
   }
   return finalHops;
+}
+
+/**
+ * A hop with the other meshes' layers for its callee added: when the calls of the hop go through
+ * different routes (one route per RPC in a Linkerd profile), one hop per set of routes.
+ */
+function byOtherMeshRoute(hop: Hop, layersFor: (callee: string, call: LinkedCall | null) => string[]): Hop[] {
+  if (hop.calls.length === 0) {
+    const extra = layersFor(hop.callee, null);
+    return [extra.length ? { ...hop, layerIds: [...hop.layerIds, ...extra] } : hop];
+  }
+  const groups = new Map<string, { extra: string[]; calls: LinkedCall[] }>();
+  for (const call of hop.calls) {
+    const extra = layersFor(hop.callee, call);
+    const key = extra.join("\u0000");
+    const g = groups.get(key) ?? { extra, calls: [] };
+    g.calls.push(call);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => (g.extra.length ? { ...hop, calls: g.calls, layerIds: [...hop.layerIds, ...g.extra] } : { ...hop, calls: g.calls }));
 }
 
 /**

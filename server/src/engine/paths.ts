@@ -43,12 +43,16 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
 
   const emit = (hopIdx: number[], services: string[]) => {
     const layers: string[] = [];
-    for (const i of hopIdx) {
+    const layerHops: number[] = [];
+    hopIdx.forEach((i, k) => {
       for (const id of model.hops[i]!.layerIds) {
         const l = model.layerById.get(id);
-        if (l && !l.disabled && !l.offPath) layers.push(id);
+        if (l && !l.disabled && !l.offPath) {
+          layers.push(id);
+          layerHops.push(k);
+        }
       }
-    }
+    });
     if (layers.length === 0) return;
     const target = model.hops[hopIdx[hopIdx.length - 1]!]!.callee;
     // every maximal chain: two entries reaching one dependency through the same layers are two paths
@@ -61,6 +65,7 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
     }
     out.set(key, {
       layers,
+      layerHops,
       product,
       target,
       services,

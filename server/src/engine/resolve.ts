@@ -224,14 +224,23 @@ export class Resolver {
       const resolved = real?.kind === "client" && real.client !== c ? this.clientOf(real, depth + 1) : null;
       if (resolved) return { ...resolved, layers: [...resolved.layers, ...own.filter((l) => !resolved.layers.includes(l))] };
     }
-    if (c.library !== "unknown") return { file: ref.file, client: c, layers: own };
+    if (c.library !== "unknown") return c.onClient && c.baseUrl === null ? this.onClient(ref.file, c, own, depth) : { file: ref.file, client: c, layers: own };
     if (!c.fromCall) return null;
     const factory = this.resolve(ref.file, c.functionId, c.fromCall);
     if (factory?.kind === "function" && factory.fn.returnsClientId) {
       const built = factory.file.clients.find((k) => k.id === factory.fn.returnsClientId);
-      return built ? this.clientOf({ kind: "client", file: factory.file, client: built }, depth + 1) : null;
+      const resolved = built ? this.clientOf({ kind: "client", file: factory.file, client: built }, depth + 1) : null;
+      return resolved && c.fromCallArgs?.length ? withArguments(resolved, factory.fn, c, ref.file) : resolved;
     }
     return null;
+  }
+
+  /** A client built on another (a gRPC stub on its conn): the other's target and layers, then its own. */
+  private onClient(file: FileFacts, c: ClientFact, own: string[], depth: number): ResolvedClient {
+    const base = this.clientOf(this.resolve(file, c.functionId, c.onClient!), depth + 1);
+    if (!base) return { file, client: c, layers: own };
+    const baseUrl: ValueExpr | null = base.client.baseUrl ? { kind: "bound", value: base.client.baseUrl, file: base.file.path, scopeId: base.client.functionId } : null;
+    return { file, client: { ...c, baseUrl }, layers: [...base.layers, ...own.filter((l) => !base.layers.includes(l))] };
   }
 
   /** Resolves a name through the file's imports only (skipping local bindings). */
@@ -245,11 +254,65 @@ export class Resolver {
   }
 }
 
+/**
+ * A client a factory built from its parameters, as one call site gets it: references to a
+ * parameter in its base URL stand for that call's argument, evaluated where the call is.
+ */
+function withArguments(resolved: ResolvedClient, factory: FunctionFact, call: ClientFact, callFile: FileFacts): ResolvedClient {
+  const url = resolved.client.baseUrl;
+  if (!url) return resolved;
+  const bind = (v: ValueExpr): ValueExpr => {
+    if (v.kind === "concat") return { ...v, parts: v.parts.map(bind) };
+    if (v.kind !== "ref") return v;
+    // parameters are named in the factory's scope (Go: `dial.host`), or bare
+    const name = v.name.startsWith(`${factory.id}.`) ? v.name.slice(factory.id.length + 1) : v.name;
+    const i = factory.params.indexOf(name);
+    const arg = i >= 0 ? call.fromCallArgs?.[i] : undefined;
+    return arg ? { kind: "bound", value: arg, file: callFile.path, scopeId: call.functionId } : v;
+  };
+  return { ...resolved, client: { ...resolved.client, baseUrl: bind(url) } };
+}
+
 export interface ResolvedClient {
   file: FileFacts;
   client: ClientFact;
   /** global layer ids on the client (its own, plus those configured through stubs) */
   layers: string[];
+}
+
+/** The entry `key` of a map value (a map literal, or a constant holding one), where it is written. */
+function mapEntry(of: ValueExpr, key: string, file: FileFacts, scopeId: string, resolver: Resolver, depth: number): { value: ValueExpr; file: FileFacts; scopeId: string } | null {
+  if (depth > 8) return null;
+  if (of.kind === "map") return of.entries[key] ? { value: of.entries[key]!, file, scopeId } : null;
+  if (of.kind === "ref") {
+    const r = resolver.resolve(file, scopeId, of.name);
+    return r?.kind === "constant" ? mapEntry(r.constant.value, key, r.file, "<module>", resolver, depth + 1) : null;
+  }
+  return null;
+}
+
+/**
+ * A called function's parameters bound to one call's arguments: a URL built from a parameter
+ * (`func vote(webURL string) { http.Get(webURL + "/api/vote") }`) takes the value the call passes
+ * (`vote(baseURL)`), evaluated where the call is.
+ */
+export interface ParamBinding {
+  fnId: string;
+  fnFile: string;
+  params: readonly string[];
+  args: ReadonlyArray<{ value: ValueExpr; file: string; scopeId: string } | null>;
+}
+
+/** The argument a parameter reference stands for (innermost call first), or null. */
+function boundArgument(name: string, file: FileFacts, scopeId: string, bindings: readonly ParamBinding[]): ParamBinding["args"][number] {
+  for (let i = bindings.length - 1; i >= 0; i--) {
+    const b = bindings[i]!;
+    if (b.fnFile !== file.path) continue;
+    const param = name.startsWith(`${b.fnId}.`) ? name.slice(b.fnId.length + 1) : scopeId === b.fnId || scopeId.startsWith(`${b.fnId}.`) ? name : null;
+    const at = param === null ? -1 : b.params.indexOf(param);
+    if (at >= 0 && b.args[at]) return b.args[at]!;
+  }
+  return null;
 }
 
 /**
@@ -265,6 +328,8 @@ export function evaluate(
   depth = 0,
   /** set when the result is only the known beginning of the value (a later part is not known) */
   partial?: { partial: boolean },
+  /** the parameters of the functions the value was reached through, bound to their call's arguments */
+  bindings?: readonly ParamBinding[],
 ): string | null {
   if (!value || depth > 8) return null;
   switch (value.kind) {
@@ -274,16 +339,18 @@ export function evaluate(
       return String(value.value);
     case "env": {
       if (env[value.name] !== undefined) return env[value.name]!;
-      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial);
+      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);
     }
     case "ref": {
       const r = resolver.resolve(file, scopeId, value.name);
       if (r?.kind === "constant") {
         // C# constants are named by qualified id: their own references resolve in their class
         const scope = (r.file.language === "csharp" || JVM_LANGUAGES.has(r.file.language)) && r.constant.name.includes(".") ? r.constant.name.slice(0, r.constant.name.lastIndexOf(".")) : "<module>";
-        return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1, partial);
+        return evaluate(r.constant.value, r.file, scope, resolver, env, depth + 1, partial, bindings);
       }
-      return null;
+      const arg = bindings?.length ? boundArgument(value.name, file, scopeId, bindings) : null;
+      const where = arg ? resolver.file(arg.file) : undefined;
+      return arg && where ? evaluate(arg.value, where, arg.scopeId, resolver, env, depth + 1, partial, bindings) : null;
     }
     case "setting": {
       // the environment overrides a setting (Spring relaxed binding: inventory.url ← INVENTORY_URL)
@@ -295,12 +362,24 @@ export function evaluate(
       if (dotnet !== undefined) return env[dotnet]!;
       const hit = resolver.config.lookup(file.path, value.key);
       if (hit) return hit.value;
-      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial);
+      return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);
+    }
+    case "envChoice":
+      return evaluate(env[value.name] !== undefined ? value.set : value.unset, file, scopeId, resolver, env, depth + 1, partial, bindings);
+    case "map":
+      return null;
+    case "index": {
+      const entry = mapEntry(value.of, value.key, file, scopeId, resolver, depth);
+      return entry ? evaluate(entry.value, entry.file, entry.scopeId, resolver, env, depth + 1, partial, bindings) : null;
+    }
+    case "bound": {
+      const where = resolver.file(value.file);
+      return where ? evaluate(value.value, where, value.scopeId, resolver, env, depth + 1, partial, bindings) : null;
     }
     case "concat": {
       let out = "";
       for (const p of value.parts) {
-        const v = evaluate(p, file, scopeId, resolver, env, depth + 1, partial);
+        const v = evaluate(p, file, scopeId, resolver, env, depth + 1, partial, bindings);
         if (v === null) {
           if (partial) partial.partial = true;
           return out.length ? out : null;

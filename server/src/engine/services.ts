@@ -50,6 +50,7 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
     }
     for (const w of f.workloads) workloads.push({ w: charts.size ? renderedWorkload(w, f.path, charts) : w, file: f.path });
   }
+  distinguishSharedNames(workloads);
 
   const ensure = (rawName: string): ServiceInfo => {
     const norm = normalizeServiceName(rawName);
@@ -84,10 +85,23 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
   }
   for (const { w } of workloads) {
     if (w.kind !== "k8s-service" || !Object.keys(w.selector).length) continue;
+    // a Service selects the pods of its own namespace
+    const sameNs = (o: WorkloadFact) => w.namespace === null || o.namespace === null || w.namespace === o.namespace;
     const target = workloads.find(
-      (o) => o.w.kind === "k8s-workload" && Object.entries(w.selector).every(([k, v]) => o.w.labels[k] === v),
+      (o) => o.w.kind === "k8s-workload" && sameNs(o.w) && Object.entries(w.selector).every(([k, v]) => o.w.labels[k] === v),
     );
     if (target) byNormalName.set(normalizeServiceName(w.name), normalizeServiceName(target.w.name));
+  }
+  // a workload running an image named like a code folder (`…/emojivoto-web:v11` for the
+  // `emojivoto-web/` folder): the folder's code is that workload's, under the workload's name
+  for (const [image, runners] of imageRunners(workloads)) {
+    const norm = normalizeServiceName(image);
+    if (services.has(norm) || runners.includes(norm)) continue;
+    // several workloads run one image (a web app and a bot started with another command): the one
+    // named like the image's last word (`emojivoto-web` → `web`), else the only one
+    const named = runners.filter((r) => norm.endsWith(`-${r}`) || norm.startsWith(`${r}-`));
+    const owner = named.length === 1 ? named[0] : runners.length === 1 ? runners[0] : undefined;
+    if (owner) byNormalName.set(norm, owner);
   }
 
   // file ownership
@@ -108,6 +122,8 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
     .sort((a, b) => b.dir.length - a.dir.length);
 
   const fileService = new Map<string, string | null>();
+  // the services the manifests and settings name, before folders add their own
+  const fromManifests = new Set(services.keys());
   for (const f of all) {
     if (f.language === "yaml" || f.language === "json" || f.language === "properties") {
       fileService.set(f.path, null);
@@ -123,10 +139,66 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
       fileService.set(f.path, canonical(byNormalName, ensure(dir.name).name));
       continue;
     }
+    // Go's `cmd/<name>/` convention: the command folder named like a workload is that workload's
+    const command = commandFolder(f.path);
+    if (command && services.has(canonical(byNormalName, normalizeServiceName(command)))) {
+      fileService.set(f.path, canonical(byNormalName, normalizeServiceName(command)));
+      continue;
+    }
     const folder = serviceFolder(f.path);
-    fileService.set(f.path, folder ? canonical(byNormalName, ensure(folder).name) : null);
+    // a folder that is no service of the manifests (`samples/bookinfo/src/productpage/…`): the
+    // deepest folder under it that is one
+    const known = (name: string) => fromManifests.has(canonical(byNormalName, normalizeServiceName(name)));
+    const deeper = folder && !known(folder) ? f.path.split("/").slice(0, -1).reverse().find((p) => known(p)) : undefined;
+    fileService.set(f.path, deeper ? canonical(byNormalName, normalizeServiceName(deeper)) : folder ? canonical(byNormalName, ensure(folder).name) : null);
   }
   return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides };
+}
+
+/**
+ * Workloads named alike in several namespaces (a Deployment `app` in each service's namespace)
+ * are different services: each takes the name of the k8s Service that selects it in its
+ * namespace, else its namespace's. Service selectors then only match within a namespace.
+ */
+function distinguishSharedNames(workloads: Array<{ w: WorkloadFact; file: string }>): void {
+  const namespacesOf = new Map<string, Set<string>>();
+  for (const { w } of workloads) {
+    if (w.kind !== "k8s-workload") continue;
+    const set = namespacesOf.get(w.name) ?? new Set<string>();
+    set.add(w.namespace ?? "default");
+    namespacesOf.set(w.name, set);
+  }
+  for (const entry of workloads) {
+    const w = entry.w;
+    if (w.kind !== "k8s-workload" || (namespacesOf.get(w.name)?.size ?? 0) < 2) continue;
+    const ns = w.namespace ?? "default";
+    const service = workloads.find(
+      ({ w: s }) => s.kind === "k8s-service" && (s.namespace ?? "default") === ns && Object.keys(s.selector).length > 0 && Object.entries(s.selector).every(([k, v]) => w.labels[k] === v),
+    );
+    entry.w = { ...w, name: service?.w.name ?? ns };
+  }
+}
+
+/** image name → the normalised names of the k8s workloads that run it */
+function imageRunners(workloads: Array<{ w: WorkloadFact }>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { w } of workloads) {
+    if (w.kind !== "k8s-workload") continue;
+    for (const image of w.images ?? []) {
+      const list = out.get(image) ?? [];
+      const name = normalizeServiceName(w.name);
+      if (!list.includes(name)) list.push(name);
+      out.set(image, list);
+    }
+  }
+  return out;
+}
+
+/** `emojivoto-web/cmd/vote-bot/main.go` → `vote-bot`: the folder under a `cmd/` folder. */
+function commandFolder(path: string): string | null {
+  const parts = path.split("/");
+  const i = parts.lastIndexOf("cmd");
+  return i >= 0 && i < parts.length - 2 ? parts[i + 1]! : null;
 }
 
 function canonical(byNormalName: Map<string, string>, name: string): string {

@@ -7,6 +7,7 @@
  * file; the linker makes global ids as `${path}#${localId}`.
  */
 
+import type { DotnetFacts } from "./dotnetFacts";
 import type { SuppressionFact } from "./suppression";
 
 export interface SourceSpan {
@@ -33,6 +34,21 @@ export type ValueExpr =
    * default written beside it (`${inventory.url:http://localhost}`)
    */
   | { kind: "setting"; key: string; fallback?: ValueExpr }
+  /**
+   * a value to evaluate in another file's scope: a factory call's argument standing for the
+   * factory's parameter (`conn := dial(votingHost)` → `host` in `dial`), made by the linker
+   */
+  | { kind: "bound"; value: ValueExpr; file: string; scopeId: string }
+  /**
+   * one value or another by whether an environment variable is set (Python `"d" if
+   * os.environ.get("X") is None else "." + os.environ.get("X")`): the running service's
+   * environment decides
+   */
+  | { kind: "envChoice"; name: string; set: ValueExpr; unset: ValueExpr }
+  /** a map literal (`{"name": "http://details:9080", …}`), for `index` */
+  | { kind: "map"; entries: Record<string, ValueExpr> }
+  /** `details["name"]`: an entry of a map value */
+  | { kind: "index"; of: ValueExpr; key: string }
   | { kind: "unknown"; text: string };
 
 /**
@@ -64,6 +80,8 @@ export type LayerKind =
   | "polly-v7-retry"
   | "dotnet-standard-resilience"
   | "efcore-retry"
+  /** Polly v8 hedging: extra executions of the same callable (§3.6b) */
+  | "polly-hedging"
   /** JVM (reference §3.1–§3.5) */
   | "resilience4j-retry"
   | "spring-retry"
@@ -214,7 +232,17 @@ export interface LayerFact {
      * (`AddStandardResilienceHandler(config.GetSection("Inventory:Resilience"))`); `fallbackRetries`
      * applies when no settings file or environment variable sets the key.
      */
-    | { library: "dotnet"; retriesKey: string; fallbackRetries: number | null };
+    | {
+        library: "dotnet";
+        retriesKey: string | null;
+        fallbackRetries: number | null;
+        /**
+         * the count as written when it is a name: a constant (`MaxRetries`) or an options-class
+         * property read through a typed variable (`RetryOptions.Count`, whose class default is
+         * `= 3`), resolved at link time in `scopeId` (engine/dotnetSettings.ts)
+         */
+        fallbackRef?: { name: string; scopeId: string };
+      };
   /**
    * Helm templates: the count was templated (`retries: {{ .Values.kong.retries | default 5 }}`);
    * maxAttempts is null until the linker reads `key` from the chart's values.yaml (or `fallback`,
@@ -274,6 +302,15 @@ export interface CallArg {
   name: string | null;
   /** the value when the argument is a number literal (a retry helper's count at its call site) */
   number?: number;
+  /** the value when the argument is a `true`/`false` literal (a C# enabling flag at its call site) */
+  bool?: boolean;
+  /** the value when the argument is a string literal (a C# helper's base address at its call site) */
+  text?: string;
+  /**
+   * the argument's value when it is known statically (a literal, an env read, a constant, a
+   * concatenation): what the called function's parameter holds for URLs built from it (Go)
+   */
+  value?: ValueExpr;
 }
 
 export interface CallFact {
@@ -289,6 +326,8 @@ export interface CallFact {
    * function, or a database/driver connect. The linker decides whether the receiver is a client.
    */
   request?: RequestFact;
+  /** C#: the generic method's type arguments as written (`AddHttpServiceReference<CatalogClient>(…)` → CatalogClient) */
+  typeArgs?: string[];
   /**
    * The call runs the callable passed as this positional argument (`Retrying(...)(fn, x)`,
    * `retryer(fn)`): the linker follows the argument as if it were called here.
@@ -325,6 +364,16 @@ export interface ClientFact {
   layerIds: string[];
   /** the client is built by calling a factory (resolved at link time): `make_session()` */
   fromCall: string | null;
+  /**
+   * the factory call's positional arguments, so a client the factory builds from its parameters
+   * (`func dial(host string) *grpc.ClientConn { return grpc.Dial(host) }`) gets this call's values
+   */
+  fromCallArgs?: ValueExpr[];
+  /**
+   * a client built on another one, named in the same scope: a gRPC stub on its conn
+   * (`pb.NewVotingServiceClient(conn)`), which takes the conn's target and layers
+   */
+  onClient?: string;
   /** built inside a function that runs per call (RL012 material) */
   perCall: boolean;
   /** the client keeps retry state across calls (token bucket / quota) */
@@ -402,6 +451,12 @@ export interface WorkloadFact {
   codeDir: string | null;
   /** k8s Service selector, to tie a Service to its workload */
   selector: Record<string, string>;
+  /**
+   * the names of the container images it runs, without registry and tag
+   * (`docker.l5d.io/buoyantio/emojivoto-web:v11` → `emojivoto-web`): the folder holding the code
+   * of an image of that name belongs to this workload
+   */
+  images?: string[];
 }
 
 export interface NamespaceFact {
@@ -418,6 +473,12 @@ export interface NamespaceFact {
 export interface MeshRouteFact {
   /** "istio" | "envoy" */
   product: string;
+  /**
+   * the requests the route is for, when its config says (a Linkerd ServiceProfile route's
+   * `condition`: method and a path regex over the whole path; gRPC paths are
+   * `/<package>.<Service>/<Method>`): the linker applies its layer only to calls that can match
+   */
+  condition?: { method: string | null; pathRegex: string | null };
   /** hosts the route applies to (Istio VirtualService hosts) */
   hosts: string[];
   /** destination hosts or upstream addresses */
@@ -436,6 +497,12 @@ export interface MeshRouteFact {
    * Cloud Gateway `default-filters` Retry around a route's own Retry (§3.3)
    */
   outerLayerIds?: string[];
+  /**
+   * The route exists only where the workspace holds this object (a class-less Ingress is an
+   * ingress-nginx route only where NGINX is the default class); otherwise the linker drops it
+   * and its layer.
+   */
+  onlyWith?: GatewayRef;
   /**
    * The destination as written, with `${NAME:default}` placeholders unresolved (Spring Cloud
    * Gateway `uri: ${CATALOG_URL:http://localhost:9001}`): the linker resolves it against the
@@ -473,7 +540,13 @@ export type GatewayObjectKind =
   | "envoy-gateway-policy"
   /** Kuma builtin gateway (`MeshGateway`) and the `MeshHTTPRoute`s that target it */
   | "kuma-gateway"
-  | "kuma-gateway-route";
+  | "kuma-gateway-route"
+  /**
+   * the NGINX controller serves Ingresses without a class: an IngressClass for
+   * `k8s.io/ingress-nginx` marked `ingressclass.kubernetes.io/is-default-class`, or a controller
+   * started with `--watch-ingress-without-class=true`
+   */
+  | "ingress-nginx-default-class";
 
 /**
  * A gateway object other files refer to by name (Traefik Middleware, KongIngress, a Kong-annotated
@@ -577,12 +650,20 @@ export interface FileFacts {
   grpcServiceConfig?: { services: string[]; layerId: string };
   /** C# interface → implementation bindings (base lists, DI registrations) */
   csImplementations?: CsImplementationFact[];
+  /** C#: .NET host wiring (extension methods, declared types, DbContexts, Aspire AppHost; model/dotnetFacts.ts) */
+  dotnet?: DotnetFacts;
   /** tsconfig.json / jsconfig.json: how non-relative imports resolve (`paths`, `baseUrl`) */
   tsConfig?: TsConfigFact;
   /** package.json of a workspace package: its name and entry module (relative to the file's folder) */
   jsPackage?: { name: string; entry: string | null };
   /** function ids referenced as values (passed as callbacks): they are not entry points */
   referencedFunctions: string[];
+  /**
+   * Loops that run for as long as the program does and are not retries (consumers, pollers,
+   * heartbeats, periodic tasks; detectors/shared/loops): what they call runs once per item, not
+   * once at startup (engine/startup.ts).
+   */
+  longRunningLoops?: Array<{ functionId: string; span: SourceSpan }>;
   /** `retry-lens: ignore …` comments */
   suppressions: SuppressionFact[];
   problems: ProblemFact[];

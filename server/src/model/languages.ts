@@ -6,10 +6,10 @@
 import type { Language } from "./facts";
 
 /**
- * A file's language for extraction; "toml" files (pyproject.toml) and "gomod" files (go.mod)
- * only hint at services.
+ * A file's language for extraction; "toml" files (pyproject.toml), "gomod" files (go.mod) and
+ * "msbuild" files (.csproj) only hint at services.
  */
-export type SourceLanguage = Language | "toml" | "gomod";
+export type SourceLanguage = Language | "toml" | "gomod" | "msbuild";
 
 /** extension (lower case, with the dot) → language */
 export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
@@ -23,6 +23,8 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   ".mjs": "typescript",
   ".cjs": "typescript",
   ".cs": "csharp",
+  // .NET project files: a project's name and folder (an Aspire AppHost names its projects by them)
+  ".csproj": "msbuild",
   ".java": "java",
   ".kt": "kotlin",
   ".kts": "kotlin",

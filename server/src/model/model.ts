@@ -74,6 +74,8 @@ export interface Hop {
 export interface CallPath {
   /** active layer ids, outermost first */
   layers: string[];
+  /** for each layer, the index (into `hops`) of the hop it wraps */
+  layerHops: number[];
   /** product of maxAttempts; null when some layer is unbounded */
   product: number | null;
   /** innermost dependency */

@@ -152,14 +152,40 @@ export function valueExpr(n: SyntaxNode | null | undefined, qualify: (dotted: st
     }
     case "subscript": {
       const obj = dottedName(n.childForFieldName("value"));
+      const key = stringValue(n.childForFieldName("subscript"));
       if (obj && qualify(obj) === "os.environ") {
-        const key = stringValue(n.childForFieldName("subscript"));
         if (key) return { kind: "env", name: key };
+      } else if (key !== null && n.childForFieldName("value")) {
+        // `details["name"]`: an entry of a map constant
+        const of = valueExpr(n.childForFieldName("value"), qualify);
+        if (of && of.kind !== "unknown") return { kind: "index", of, key };
       }
+      break;
+    }
+    case "dictionary": {
+      const entries: Record<string, ValueExpr> = {};
+      for (const pair of n.namedChildren) {
+        if (pair?.type !== "pair") continue;
+        const key = stringValue(pair.childForFieldName("key"));
+        const value = valueExpr(pair.childForFieldName("value"), qualify);
+        if (key !== null && value) entries[key] = value;
+      }
+      return { kind: "map", entries };
+    }
+    case "conditional_expression": {
+      // `a if <cond> else b` where the condition asks whether an env var is set
+      const [whenTrue, condition, whenFalse] = n.namedChildren;
+      const env = condition ? envTest(condition, qualify) : null;
+      const t = valueExpr(whenTrue, qualify);
+      const f = valueExpr(whenFalse, qualify);
+      if (env && t && f) return env.setWhenTrue ? { kind: "envChoice", name: env.name, set: t, unset: f } : { kind: "envChoice", name: env.name, set: f, unset: t };
       break;
     }
     case "call": {
       const parts = callParts(n);
+      // "http://{0}{1}:{2}".format(host, domain, port) / "{}:{}".format(a, b)
+      const formatted = parts.fn?.type === "attribute" && parts.fn.childForFieldName("attribute")?.text === "format" ? formatCall(parts, qualify) : null;
+      if (formatted) return formatted;
       const fn = dottedName(parts.fn);
       const q = fn ? qualify(fn) : null;
       if (q === "os.environ.get" || q === "os.getenv") {
@@ -173,6 +199,59 @@ export function valueExpr(n: SyntaxNode | null | undefined, qualify: (dotted: st
     }
   }
   return { kind: "unknown", text: n.text.slice(0, 120) };
+}
+
+/** `"…{0}…{}…".format(args)` on a string literal: the literal with its fields replaced by the arguments. */
+function formatCall(parts: CallParts, qualify: (dotted: string) => string): ValueExpr | null {
+  const template = stringValue(parts.fn?.childForFieldName("object"));
+  if (template === null) return null;
+  const out: ValueExpr[] = [];
+  let auto = 0;
+  let literal = "";
+  for (let i = 0; i < template.length; i++) {
+    const ch = template[i]!;
+    if ((ch === "{" || ch === "}") && template[i + 1] === ch) {
+      literal += ch;
+      i++;
+      continue;
+    }
+    if (ch !== "{") {
+      literal += ch;
+      continue;
+    }
+    const close = template.indexOf("}", i);
+    if (close < 0) return null;
+    const field = template.slice(i + 1, close).split(/[:!]/)[0]!.trim();
+    const arg = field === "" ? parts.positional[auto++] : /^\d+$/.test(field) ? parts.positional[Number(field)] : parts.keywords.get(field);
+    if (literal) out.push({ kind: "string", value: literal });
+    literal = "";
+    out.push(arg ? (valueExpr(arg, qualify) ?? { kind: "unknown", text: arg.text }) : { kind: "unknown", text: field });
+    i = close;
+  }
+  if (literal) out.push({ kind: "string", value: literal });
+  return { kind: "concat", parts: out };
+}
+
+/** `os.environ.get("X") is None` (true when unset), `… is not None`, `os.getenv("X")`, `not os.getenv("X")`. */
+function envTest(n: SyntaxNode, qualify: (dotted: string) => string): { name: string; setWhenTrue: boolean } | null {
+  if (n.type === "parenthesized_expression") return n.namedChildren[0] ? envTest(n.namedChildren[0], qualify) : null;
+  if (n.type === "not_operator") {
+    const inner = n.childForFieldName("argument");
+    const t = inner ? envTest(inner, qualify) : null;
+    return t ? { name: t.name, setWhenTrue: !t.setWhenTrue } : null;
+  }
+  if (n.type === "comparison_operator") {
+    const [left, right] = n.namedChildren;
+    const operators = n.children.filter((c) => c && !c.isNamed).map((c) => c!.text).join(" ");
+    const env = left ? valueExpr(left, qualify) : null;
+    if (env?.kind === "env" && right?.type === "none") {
+      if (operators === "is" || operators === "==") return { name: env.name, setWhenTrue: false };
+      if (operators === "is not" || operators === "!=") return { name: env.name, setWhenTrue: true };
+    }
+    return null;
+  }
+  const env = valueExpr(n, qualify);
+  return env?.kind === "env" ? { name: env.name, setWhenTrue: true } : null;
 }
 
 function fString(n: SyntaxNode, qualify: (dotted: string) => string): ValueExpr {

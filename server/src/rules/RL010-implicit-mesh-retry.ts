@@ -28,7 +28,8 @@ export const RL010: Rule = {
       const codeLayers = layers.filter((l) => l.category === "code" || l.category === "client");
       if (!codeLayers.length) continue;
       for (const l of layers) {
-        if (!l.implicit || out.has(l.id)) continue;
+        // a mesh's or gateway's default, not a library's (an Aspire integration's implicit EF Core retries)
+        if (!l.implicit || (l.category !== "mesh" && l.category !== "gateway") || out.has(l.id)) continue;
         out.set(l.id, {
           file: l.file,
           span: l.anchor,

@@ -20,6 +20,33 @@ describe("Polly v8 RetryStrategyOptions (§3.6)", () => {
     assert.deepEqual(l.attach, { kind: "object", objectId: "Shop.R.P", methods: ["Execute", "ExecuteAsync", "ExecuteOutcomeAsync"], paramIndex: 0 });
   });
 
+  test("target-typed new() { … } options are RetryStrategyOptions: MaxRetryAttempts = 3 → 4, Polly's (not the HTTP) defaults", async () => {
+    const l = await onlyLayer(v8("new() { ShouldHandle = new PredicateBuilder().Handle<Exception>(), MaxRetryAttempts = 3 }"));
+    assert.equal(l.maxAttempts, 4);
+    assert.equal(l.attemptsSource, "config");
+    assert.equal(l.wait.kind, "fixed", "constant 2 s: RetryStrategyOptions, not HttpRetryStrategyOptions");
+    const none = await onlyLayer(v8("new() { Delay = TimeSpan.FromMilliseconds(200) }"));
+    assert.equal(none.maxAttempts, 4, "MaxRetryAttempts unset: the default 3 retries");
+  });
+
+  test("MaxRetryAttempts read through an options object: resolved at link time (settings section, then the class default)", async () => {
+    const facts = await cs(`using Polly;
+namespace Shop;
+public static class R
+{
+    public static ResiliencePipeline Build(IOptions<RetrySettings> options) => new ResiliencePipelineBuilder()
+        .AddRetry(new RetryStrategyOptions { MaxRetryAttempts = options.Value.Retry.Count })
+        .Build();
+}
+`);
+    assert.deepEqual(facts.layers[0]?.configRef, {
+      library: "dotnet",
+      retriesKey: "RetrySettings.Retry.Count",
+      fallbackRetries: null,
+      fallbackRef: { name: "RetrySettings.Retry.Count", scopeId: "Shop.R.Build" },
+    });
+  });
+
   test("generic builder and options: same defaults", async () => {
     const l = await onlyLayer(v8("new RetryStrategyOptions<HttpResponseMessage>()", "new ResiliencePipelineBuilder<HttpResponseMessage>()"));
     assert.equal(l.maxAttempts, 4);
@@ -149,6 +176,39 @@ describe("Polly v7 (§3.7)", () => {
   });
 });
 
+describe("how a Polly v7 policy is executed (§3.7)", () => {
+  const connect = (policy: string, execute: string) => `namespace Shop;
+public class Bus
+{
+    public void Start()
+    {
+        ${policy}
+            .${execute};
+    }
+}
+`;
+  test("a synchronous policy running an async lambda never sees the failure: inert (1 attempt), with why", async () => {
+    const l = await onlyLayer(connect("Policy.Handle<Exception>().WaitAndRetry(9, r => TimeSpan.FromSeconds(5))", "Execute(async () => { _connection = await factory.CreateConnectionAsync(); })"));
+    assert.equal(l.maxAttempts, 1);
+    assert.match(l.attemptsNote, /synchronous policy running an async callable/);
+    const task = await onlyLayer(connect("Policy.Handle<SmtpException>().WaitAndRetry(3, r => TimeSpan.FromSeconds(2))", "Execute(() => client.SendMailAsync(message))"));
+    assert.equal(task.maxAttempts, 1, "a lambda returning an un-awaited Task");
+  });
+
+  test("the async policy, or a synchronous callable, keeps its count", async () => {
+    const async = await onlyLayer(connect("Policy.Handle<Exception>().WaitAndRetryAsync(9, r => TimeSpan.FromSeconds(5))", "ExecuteAsync(async () => await factory.CreateConnectionAsync())"));
+    assert.equal(async.maxAttempts, 10);
+    const sync = await onlyLayer(connect("Policy.Handle<Exception>().WaitAndRetry(9, r => TimeSpan.FromSeconds(5))", "Execute(() => client.Send(message))"));
+    assert.equal(sync.maxAttempts, 10);
+  });
+
+  test("a policy chained onto a schema migration at startup is off-path", async () => {
+    const l = await onlyLayer(connect("Policy.Handle<Exception>().WaitAndRetry(10, r => TimeSpan.FromSeconds(10))", "Execute(() => Database.Migrate())"));
+    assert.equal(l.maxAttempts, 11);
+    assert.match(l.offPath ?? "", /startup: waits for the database \(Migrate\)/);
+  });
+});
+
 describe("AddStandardResilienceHandler (§3.8)", () => {
   test("defaults: 3 retries → 4 attempts, exponential 2 s with jitter, Retry-After, 10 s per try, 30 s total", async () => {
     const l = await onlyLayer("var b = WebApplication.CreateBuilder(args);\nb.Services.AddHttpClient<InventoryClient>()\n    .AddStandardResilienceHandler();\n");
@@ -163,6 +223,14 @@ describe("AddStandardResilienceHandler (§3.8)", () => {
     assert.equal(l.condition.afterSendMethods, "all", "POST included by default");
     assert.equal(l.perTryTimeoutSeconds, 10);
     assert.equal(l.overallTimeoutSeconds, 30);
+  });
+
+  test("options set in a chained .Configure((o, sp) => o.Retry = new HttpRetryStrategyOptions { … })", async () => {
+    const l = await onlyLayer(
+      "builder.Services.AddHttpClient(\"x\").AddStandardResilienceHandler()\n    .Configure((o, sp) => { o.Retry = new HttpRetryStrategyOptions { MaxRetryAttempts = 1, UseJitter = true }; });\n",
+    );
+    assert.equal(l.maxAttempts, 2);
+    assert.equal(l.attemptsSource, "config");
   });
 
   test("options lambda: Retry.MaxRetryAttempts counts retries; DisableForUnsafeHttpMethods", async () => {

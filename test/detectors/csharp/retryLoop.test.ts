@@ -193,7 +193,7 @@ describe("C# retry loops: near misses", () => {
     });
   }
   test("a return inside a lambda in the loop is not the loop's success exit", async () => {
-    const text = C(`    public async Task A()\n    {\n        while (true)\n        {\n            await _http.GetStringAsync("http://x");\n            Func<int> f = () => { return 1; };\n            await Task.Delay(100);\n        }\n    }`);
+    const text = C(`    public async Task A()\n    {\n        while (true)\n        {\n            try { await _http.GetStringAsync("http://x"); Func<int> f = () => { return 1; }; }\n            catch (HttpRequestException) { }\n            await Task.Delay(100);\n        }\n    }`);
     assert.equal((await loops(text)).length, 0);
     assert.equal((await loops(text.replace("Func<int> f = () => { return 1; };", "break;"))).length, 1);
   });
@@ -426,5 +426,16 @@ public static class Resilience
 //! path 3 pricing
 //! paths 1
 `);
+  });
+});
+
+describe("C# retry loops: the loop condition and recursion", () => {
+  test("a flag the loop condition reads, set after the call, is the success exit", async () => {
+    const [l] = await loops(C(`    public async Task A(string u)\n    {\n        var done = false;\n        var attempt = 0;\n        while (!done && attempt < 4)\n        {\n            attempt++;\n            try { await _http.GetStringAsync(u); done = true; }\n            catch (HttpRequestException) { await Task.Delay(200); }\n        }\n    }`));
+    assert.equal(l?.maxAttempts, 4);
+  });
+  test("a method calling itself with attempt + 1 after a failure is a retry anchored on the method", async () => {
+    const layers = await loops(C(`    public async Task<string> Get(string u, int attempt = 1)\n    {\n        try { return await _http.GetStringAsync(u); }\n        catch (HttpRequestException)\n        {\n            if (attempt >= 3) throw;\n            await Task.Delay(100 * attempt);\n            return await Get(u, attempt + 1);\n        }\n    }`));
+    assert.deepEqual(layers.map((l) => [l.anchor.line, l.maxAttempts]), [[4, 3]]);
   });
 });

@@ -326,7 +326,8 @@ describe("Go retry loops: what is retried", () => {
 
   test("an error filter (errors.Is / a retryable predicate) means not every error is retried blindly", async () => {
     const l = await oneLoop(`\tfor i := 0; i < 3; i++ {\n\t\terr := ping(ctx)\n\t\tif err == nil {\n\t\t\treturn nil\n\t\t}\n\t\tif errors.Is(err, context.Canceled) {\n\t\t\treturn err\n\t\t}\n${SLEEP}\t}`);
-    assert.equal(l.condition.allErrors, true);
+    assert.equal(l.condition.allErrors, false, "cancellation stops the loop: not every error is retried");
+    assert.match(l.condition.description, /errors the loop judges retryable/);
     assert.equal(l.condition.permanentErrors, null);
   });
 
@@ -347,5 +348,61 @@ describe("Go retry loops: what is retried", () => {
     const l = await oneLoop("\tfor i := 0; i < 4; i++ {\n\t\terr := ping(ctx)\n\t\tif !shouldRetry(err) {\n\t\t\treturn err\n\t\t}\n\t\ttime.Sleep(time.Second)\n\t}");
     assert.equal(l.maxAttempts, 4);
     assert.equal(l.condition.permanentErrors, null);
+  });
+});
+
+describe("Go retry loops: the bound comes from a check that leaves the loop", () => {
+  test("for i := 0; ; i++ with `if i == 5 { return err }` after the call: i = 0..5 → 6 attempts", async () => {
+    const l = await oneLoop(`\tfor i := 0; ; i++ {\n\t\terr := ping(ctx)\n\t\tif err == nil {\n\t\t\treturn nil\n\t\t}\n\t\tif i == 5 {\n\t\t\treturn err\n\t\t}\n${SLEEP}\t}`);
+    assert.equal(l.maxAttempts, 6, l.attemptsNote);
+  });
+
+  test("the operation's own boolean result is its success (`if tryIncrement(…) { return }`), and only the 409 path goes round", async () => {
+    const prelude = "\nfunc tryIncrement(ctx context.Context, c *http.Client) bool {\n\treturn true\n}\n";
+    const l = await oneLoop(`\tfor i := 0; ; i++ {\n\t\tif tryIncrement(ctx, c) {\n\t\t\treturn nil\n\t\t}\n\t\tif i == 5 {\n\t\t\treturn errors.New("out of retries")\n\t\t}\n\t\ttime.Sleep(time.Duration(rand.Intn(50)+50) * time.Millisecond)\n\t}`, prelude);
+    assert.equal(l.maxAttempts, 6, l.attemptsNote);
+    assert.equal(l.wait.jitter, true);
+  });
+
+  test("a check that only logs is not a bound: the loop stays unbounded", async () => {
+    const l = await oneLoop(`\tfor i := 0; ; i++ {\n\t\terr := ping(ctx)\n\t\tif err == nil {\n\t\t\treturn nil\n\t\t}\n\t\tif i >= 3 {\n\t\t\tlog.Printf("slow: %v", err)\n\t\t}\n${SLEEP}\t}`);
+    assert.equal(l.maxAttempts, null, l.attemptsNote);
+    assert.equal(l.countUnknown, undefined);
+  });
+});
+
+describe("Go retry loops without a wait", () => {
+  test("a fixed number of tries leaving on `err == nil` is a retry with no wait", async () => {
+    const l = await oneLoop(`\tvar err error\n\tfor i := 0; i < 3; i++ {\n\t\terr = ping(ctx)\n\t\tif err == nil {\n\t\t\tbreak\n\t\t}\n\t\tlog.Printf("retry %d: %v", i+1, err)\n\t}\n\tif err != nil {\n\t\treturn err\n\t}`);
+    assert.equal(l.maxAttempts, 3);
+    assert.equal(l.wait.kind, "none");
+  });
+
+  test("an unbounded loop going round only on one error (a deadlock) is a retry", async () => {
+    const prelude = "\ntype dbError struct{ Number int }\n\nfunc (e *dbError) Error() string { return \"db\" }\n";
+    const l = await oneLoop(`\tfor {\n\t\terr := update(ctx)\n\t\tif val, ok := err.(*dbError); ok && val.Number == 1213 {\n\t\t\tcontinue\n\t\t}\n\t\treturn err\n\t}`, prelude);
+    assert.equal(l.maxAttempts, null);
+    assert.equal(l.countUnknown, undefined);
+    assert.equal(l.condition.allErrors, false);
+  });
+
+  test("an unbounded loop without a wait going round on every failure is a spin, not a layer", async () => {
+    assert.equal((await loops(`\tfor {\n\t\tif err := ping(ctx); err == nil {\n\t\t\treturn nil\n\t\t}\n\t}`)).length, 0);
+  });
+
+  test("items handed to the call without a wait are a scan", async () => {
+    assert.equal((await loops(`\tfor _, h := range hosts(ctx) {\n\t\tif err := pingHost(ctx, h); err == nil {\n\t\t\treturn nil\n\t\t}\n\t}`)).length, 0);
+  });
+});
+
+describe("Go polling and consumer loops", () => {
+  test("a loop counting elapsed time by its interval waits for a state: polling", async () => {
+    assert.equal((await loops(`\tinterval := time.Second\n\tfor waited := time.Duration(0); waited < 30*time.Second; waited += interval {\n\t\tif err := ping(ctx); err == nil {\n\t\t\treturn nil\n\t\t}\n\t\ttime.Sleep(interval)\n\t}`)).length, 0);
+  });
+
+  test("a consumer loop is no layer, and is recorded as running for as long as the program", async () => {
+    const facts = await go(file(`\tch := make(chan string)\n\tfor {\n\t\tmsg := <-ch\n\t\tif err := handle(msg); err != nil {\n\t\t\tlog.Printf("handle: %v", err)\n\t\t}\n\t}`));
+    assert.equal(facts.layers.filter((l) => l.kind === "retry-loop").length, 0);
+    assert.deepEqual(facts.longRunningLoops?.map((l) => [l.functionId, l.span.line]), [["Reserve", LOOP_LINE + 1]]);
   });
 });

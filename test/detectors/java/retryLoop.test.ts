@@ -471,3 +471,18 @@ class StockController(private val rest: RestTemplate) {
 `);
   });
 });
+
+describe("JVM retry loops: bounds, waits and states in the shared analysis", () => {
+  test("a counter check that only logs is not the bound", async () => {
+    const [l] = await loops("java", J(`  String f() throws Exception {\n    int attempt = 0;\n    while (true) {\n      attempt++;\n      try { return client.fetch(); }\n      catch (IOException e) {\n        if (attempt >= 3) log.warn("still failing");\n        Thread.sleep(100);\n      }\n    }\n  }`));
+    assert.equal(l!.maxAttempts, null);
+  });
+  test("Kotlin: a fixed number of tries without a wait is a retry with no wait", async () => {
+    const [l] = await loops("kotlin", K(`fun f(): String? {\n    for (i in 1..3) {\n        try { return client.fetch() } catch (e: IOException) { log.warn("retry") }\n    }\n    return null\n}`));
+    assert.equal(l!.maxAttempts, 3);
+    assert.equal(l!.wait.kind, "none");
+  });
+  test("a poll comparing a status field with a state is not a retry", async () => {
+    assert.equal((await loops("java", J(`  Job f(String id) throws Exception {\n    for (int i = 0; i < 30; i++) {\n      Job job = api.job(id);\n      if (job.getState() == "DONE") return job;\n      Thread.sleep(1000);\n    }\n    return null;\n  }`))).length, 0);
+  });
+});

@@ -104,3 +104,33 @@ describe("retry loops: waits, conditions, budgets", () => {
     assert.equal(l.anchor.line, 5);
   });
 });
+
+describe("retry loops: without a wait, through a wrapper, and the loop condition as the exit", () => {
+  test("`for _ in range(2)` around a wrapper, leaving on a 200 (exceptions set the result to None) → 2, no wait", async () => {
+    const [l, ...more] = await loopLayers(`def send_request(url, **kw):\n    return requests.get(url, **kw)\n\ndef reviews(pid):\n    for _ in range(2):\n        try:\n            res = send_request("http://reviews/" + str(pid), timeout=3.0)\n        except BaseException:\n            res = None\n        if res and res.status_code == 200:\n            return 200, res.json()\n    return 500, {}\n`);
+    assert.equal(more.length, 0);
+    assert.equal(l!.maxAttempts, 2);
+    assert.equal(l!.wait.kind, "none");
+    assert.equal(l!.condition.allErrors, true);
+  });
+  test("`while tried < n and pending:` leaves when the work is done (pending = [])", async () => {
+    const [l] = await loopLayers(`def flush(items):\n    n = 3\n    tried = 0\n    pending = list(items)\n    while tried < n and pending:\n        tried += 1\n        try:\n            requests.post("http://sink/batch", json=pending)\n            pending = []\n        except requests.ConnectionError:\n            time.sleep(1)\n`);
+    assert.equal(l?.maxAttempts, 3);
+  });
+  test("a check that only logs does not bound the loop", async () => {
+    const [l] = await loopLayers(`def f():\n    attempt = 0\n    while True:\n        attempt += 1\n        try:\n            return requests.get("http://x")\n        except requests.ConnectionError:\n            if attempt >= 3:\n                print("still failing")\n            time.sleep(1)\n`);
+    assert.equal(l?.maxAttempts, null);
+  });
+});
+
+describe("retry loops: polling and consumer loops are not retries", () => {
+  test("waiting for a status to change (a state, not success)", async () => {
+    assert.equal((await loopLayers(`def wait_for_challenge(cid, timeout=300):\n    start = time.time()\n    while time.time() - start < timeout:\n        c = db.query(cid).first()\n        if not c:\n            raise Exception("not found")\n        if c.status == Status.APPROVED:\n            return Status.APPROVED\n        elif c.status == Status.DENIED:\n            raise Exception("denied")\n        time.sleep(1)\n    return Status.EXPIRED\n`)).length, 0);
+  });
+  test("a processing loop whose only break leaves an inner loop", async () => {
+    assert.equal((await loopLayers(`def main_loop():\n    while True:\n        try:\n            orgs = list(get_orgs())\n            if not orgs:\n                time.sleep(5)\n                continue\n            for org in orgs:\n                if too_long():\n                    break\n                process(org)\n        except Exception:\n            pass\n        finally:\n            time.sleep(5)\n`)).length, 0);
+  });
+  test("draining a queue", async () => {
+    assert.equal((await loopLayers(`def drain(q):\n    while q:\n        item = q.pop()\n        requests.post("http://sink", json=item)\n        time.sleep(0.1)\n`)).length, 0);
+  });
+});

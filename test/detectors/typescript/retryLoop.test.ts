@@ -375,13 +375,14 @@ describe("retry loops (TS): sleeps", () => {
     });
   }
 
-  test("setTimeout without await does not sleep (a callback, not a pause)", () => {
-    noLoop(src`
+  test("setTimeout without await does not sleep (a callback, not a pause): the loop retries at once", () => {
+    const l = loopOf(src`
       async function f() {
         for (let i = 0; i < 3; i++) {
           try { return await fetch("http://x"); } catch (e) { setTimeout(() => {}, 100); }
         }
       }`);
+    assertSubset(l, { maxAttempts: 3, wait: { kind: "none", initialSeconds: 0 } });
   });
 
   test("a local wait() that does not build a timeout promise is not a sleep", () => {
@@ -392,7 +393,9 @@ describe("retry loops (TS): sleeps", () => {
           try { return await fetch("http://x"); } catch (e) { await wait("j"); }
         }
       }`);
-    assert.equal(loops(facts).length, 0);
+    const [l, ...more] = loops(facts);
+    assert.equal(more.length, 0);
+    assertSubset(l, { maxAttempts: 3, wait: { kind: "none" } });
   });
 });
 
@@ -696,7 +699,7 @@ describe("retry loops (TS): attachment", () => {
     assert.equal(l.maxAttempts, 2);
   });
 
-  test("nested retry loops are two layers; the outer does not take the inner's calls", () => {
+  test("nested retry loops are two layers; the outer retries the inner loop's calls too", () => {
     const facts = extract(SLEEP + src`
       async function inner() {
         return fetch("http://x");
@@ -713,8 +716,11 @@ describe("retry loops (TS): attachment", () => {
       }`);
     const ls = loops(facts).sort((a, b) => a.anchor.line - b.anchor.line);
     assert.deepEqual(ls.map((l) => [l.anchor.line, l.maxAttempts]), [[6, 2], [8, 3]]);
+    // the outer loop runs the inner one again when fetch(y) fails: inner() is retried by both (2 × 3)
+    const innerCall = facts.calls.find((c) => c.callee === "inner")!;
     const y = facts.calls.find((c) => c.callee === "fetch" && c.span.line === 11)!;
-    assert.deepEqual(ls[0]!.attach.kind === "block" && ls[0]!.attach.callIds, [y.id]);
+    assert.deepEqual(ls[0]!.attach.kind === "block" && ls[0]!.attach.callIds, [innerCall.id, y.id]);
+    assert.deepEqual(ls[1]!.attach.kind === "block" && ls[1]!.attach.callIds, [innerCall.id]);
   });
 });
 
@@ -847,5 +853,176 @@ describe("retry loops (TS): robustness", () => {
     const l = loops(facts)[0]!;
     assert.equal(l.maxAttempts, 3);
     assertSubset(l.wait, { kind: "linear", jitter: false });
+  });
+});
+
+describe("retry loops (TS): counts read through options, fields and results", () => {
+  test("a destructured options default bounds the loop (`const { maxRetries = 3 } = options`)", () => {
+    const l = loopOf(src`
+      async function withRetryTransaction(fn: (s: unknown) => Promise<void>, options: { maxRetries?: number } = {}) {
+        const { maxRetries = 3, delayMs = 100 } = options;
+        for (let attempt = 1; attempt <= maxRetries; attempt++) {
+          const session = await db.startSession();
+          try {
+            await session.withTransaction(() => fn(session));
+            return;
+          } catch (error) {
+            if (isWriteConflict(error) && attempt < maxRetries) {
+              await sleep(delayMs * 2 ** (attempt - 1));
+              continue;
+            }
+            throw error;
+          }
+        }
+      }`);
+    assertSubset(l, { maxAttempts: 3, attemptsSource: "default", condition: { allErrors: false, permanentErrors: null } });
+    assert.match(l.condition.description, /isWriteConflict/);
+  });
+
+  test("a field the constructor sets from a destructured default: `while (attempt <= this.maxRetries)` from 0 → 4", () => {
+    const l = loopOf(src`
+      class Processor {
+        constructor({ maxRetries = 3 } = {}) {
+          this.maxRetries = maxRetries;
+        }
+        async process(cmd) {
+          let attempt = 0;
+          while (attempt <= this.maxRetries) {
+            const result = await this.gateway.charge(cmd);
+            if (result.status === "SUCCEEDED") return result;
+            if (!this._isTransientError(result)) return result;
+            await sleep(1000 * 2 ** attempt);
+            attempt++;
+          }
+        }
+      }`, "svc/src/processor.js");
+    assertSubset(l, { maxAttempts: 4, attemptsSource: "default" });
+  });
+
+  test("an awaited call is the operation even when its name looks like bookkeeping (`await redis.set(…)`); `result === 'OK'` is success when errors are retried", () => {
+    const l = loopOf(src`
+      async function acquire(key: string, retries = 3) {
+        for (let attempt = 1; attempt <= retries; attempt++) {
+          try {
+            const result = await redis.set(key, "1", { NX: true, PX: 5000 });
+            if (result === "OK") return true;
+            if (attempt < retries) await sleep(100 * attempt);
+          } catch (error) {
+            if (attempt === retries) throw error;
+          }
+        }
+        return false;
+      }`);
+    assertSubset(l, { maxAttempts: 3, attach: { kind: "block" } });
+    assert.equal(l.attach.kind === "block" && l.attach.callIds.length, 1);
+  });
+
+  test("a poll for a job state that leaves on errors is not a retry", () => {
+    noLoop(src`
+      async function waitForJob(id: string) {
+        for (let i = 0; i < 100; i++) {
+          const job = await getJob(id);
+          if (job.status === "MINED") return job;
+          await sleep(1000);
+        }
+      }`);
+  });
+
+  test("the loop condition is the success exit: a flag set after the operation (`while (!done && attempt < 3)`)", () => {
+    const l = loopOf(src`
+      async function f() {
+        let done = false;
+        let attempt = 0;
+        while (!done && attempt < 3) {
+          attempt++;
+          try { await fetch("http://x"); done = true; } catch (e) { await sleep(100); }
+        }
+      }`);
+    assert.equal(l.maxAttempts, 3);
+  });
+});
+
+describe("retry loops (TS): a function calling itself with attempt + 1", () => {
+  test("`if (attempt > 3) return … if (!ok) return this.create(…, attempt + 1)` is a retry of 3 attempts, anchored on the method", () => {
+    const facts = extract(src`
+      export class Stage {
+        private async create(name: string, attempt = 1) {
+          if (attempt > 3) {
+            return;
+          }
+          const action = await this.client.actions.create({ name });
+          const deployed = await this.deploy(action);
+          if (!deployed) {
+            return await this.create(name, attempt + 1);
+          }
+        }
+      }`);
+    const [l, ...more] = loops(facts);
+    assert.equal(more.length, 0);
+    assertSubset(l, { maxAttempts: 3, anchor: { line: 2 }, wait: { kind: "none" } });
+  });
+
+  test("recursion over data is not a retry", () => {
+    const facts = extract(src`
+      function walk(node: { children: unknown[] }, depth = 0) {
+        if (depth > 10) return;
+        visit(node);
+        for (const c of node.children) walk(c as never, depth + 1);
+      }
+      function fib(n: number, depth = 0): number {
+        return n < 2 ? n : fib(n - 1, depth + 1) + fib(n - 2, depth + 1);
+      }`);
+    assert.deepEqual(loops(facts), []);
+  });
+});
+
+test("retry loops (TS): a function calling itself whatever the outcome is not a retry", () => {
+  const facts = extract(src`
+    async function poll(id: string, attempt = 0) {
+      const state = await fetch("http://jobs/" + id);
+      if (attempt > 5) return state;
+      await new Promise((r) => setTimeout(r, 1000));
+      return poll(id, attempt + 1);
+    }`);
+  assert.deepEqual(loops(facts), []);
+});
+
+describe("retry loops (TS): what is not the loop handing each pass a new value", () => {
+  test("a delay computed from the attempt number by a method is part of the wait, not an operation given the counter", () => {
+    const l = loopOf(src`
+      class Processor {
+        calculateDelay(attempt: number) { return 1000 * 2 ** attempt * (0.75 + Math.random() / 2); }
+        private sleep(ms: number) { return new Promise((r) => setTimeout(r, ms)); }
+        async process(cmd: object) {
+          let attempt = 0;
+          while (attempt <= 3) {
+            const result = await this.gateway.charge(cmd);
+            if (result.status === "SUCCEEDED") return result;
+            if (!this.isTransientError(result)) return result;
+            const delay = this.calculateDelay(attempt);
+            await this.sleep(delay);
+            attempt++;
+          }
+        }
+      }`);
+    assert.equal(l.maxAttempts, 4);
+    assert.equal(l.attach.kind === "block" && l.attach.callIds.length, 1, "only the charge call");
+  });
+
+  test("a name declared in the body and set again before it is used is fresh on each pass, not a cursor", () => {
+    const facts = extract(src`
+      export class Stage {
+        private async create(existing: Array<{ name: string; id: string }>, name: string, attempt = 1) {
+          if (attempt > 3) return;
+          let action = existing.find((a) => a.name === name);
+          if (!action) action = await this.client.actions.create({ name });
+          else await this.client.actions.update({ id: action.id }, { name });
+          const deployed = await this.deploy(action);
+          if (!deployed) return await this.create(existing, name, attempt + 1);
+        }
+      }`);
+    const [l, ...more] = loops(facts);
+    assert.equal(more.length, 0);
+    assertSubset(l, { maxAttempts: 3 });
   });
 });

@@ -50,6 +50,8 @@ export interface JsonLayer {
 export interface JsonPath {
   /** layer ids, outermost first */
   layers: string[];
+  /** for each layer, which hop of `services` it wraps (0: services[0] → services[1]) */
+  layerHops: number[];
   /** null = unbounded */
   product: number | null;
   target: string;
@@ -136,6 +138,7 @@ export function buildJsonReport(input: ReportInput): JsonReport {
   }));
   const paths: JsonPath[] = sortPathsWorstFirst(model.paths).map((p) => ({
     layers: [...p.layers],
+    layerHops: [...p.layerHops],
     product: p.product,
     target: p.target,
     services: [...p.services],

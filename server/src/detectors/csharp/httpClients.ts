@@ -70,13 +70,24 @@ function addRegistration(ctx: CsContext, call: SyntaxNode, typeArgs: SyntaxNode[
   const first = parts.keywords.get("name") ?? parts.positional[0];
   const name = first && first.type !== "lambda_expression" ? clientNameExpr(first) : null;
   if (!typedClient && !name) return; // `AddHttpClient()` registers the factory only
+  const id = ctx.nextId("K", call);
+  const baseUrl = baseAddressOf(call);
+  // inside a generic helper `AddServiceReference<TClient>(string baseAddress)`: each call of the helper registers its type argument
+  const helper = typedClient ? genericHelper(call, typedClient) : null;
+  if (helper) {
+    const params = helper.method.childForFieldName("parameters")?.namedChildren.filter((c): c is SyntaxNode => c?.type === "parameter") ?? [];
+    const from = baseUrl?.kind === "ref" ? baseParameter(helper.method, call, baseUrl.name) : null;
+    const index = from ? params.findIndex((p) => p.childForFieldName("name")?.text === from) : -1;
+    const fact = { clientId: id, functionId: ctx.idOf(helper.method), typeParamIndex: helper.index, baseAddressParam: from && index >= 0 ? { name: from, index } : null };
+    ctx.facts.dotnet = { ...ctx.facts.dotnet, genericClients: [...(ctx.facts.dotnet?.genericClients ?? []), fact] };
+  }
   ctx.facts.clients.push({
-    id: ctx.nextId("K", call),
+    id,
     name: "",
     functionId: ctx.scopeId(call),
     span: nodeSpan(call),
     library: "HttpClient",
-    baseUrl: baseAddressOf(call),
+    baseUrl,
     layerIds: [],
     fromCall: null,
     perCall: false,
@@ -85,6 +96,27 @@ function addRegistration(ctx: CsContext, call: SyntaxNode, typeArgs: SyntaxNode[
     ...(typedClient ? { typedClient } : {}),
     ...(name ? { httpClientName: name } : {}),
   });
+}
+
+/** The enclosing method when `typeName` is one of its type parameters, and which one. */
+function genericHelper(call: SyntaxNode, typeName: string): { method: SyntaxNode; index: number } | null {
+  for (let p = call.parent; p; p = p.parent) {
+    if (p.type !== "method_declaration" && p.type !== "local_function_statement") continue;
+    const list = p.namedChildren.find((c) => c?.type === "type_parameter_list");
+    const index = (list?.namedChildren ?? []).findIndex((c) => c?.type === "type_parameter" && c.text.split(/\s+/).pop() === typeName);
+    return index >= 0 ? { method: p, index } : null;
+  }
+  return null;
+}
+
+/** The parameter a base address comes from: itself, or a local `var uri = new Uri(baseAddress)`. */
+function baseParameter(method: SyntaxNode, at: SyntaxNode, name: string): string | null {
+  const params = method.childForFieldName("parameters")?.namedChildren ?? [];
+  if (params.some((p) => p?.type === "parameter" && p.childForFieldName("name")?.text === name)) return name;
+  const local = descendants(method, "variable_declarator").find((v) => v.childForFieldName("name")?.text === name && v.startIndex < at.startIndex);
+  const value = local?.namedChildren[local.namedChildren.length - 1];
+  const inner = value && (value.type === "object_creation_expression" || value.type === "implicit_object_creation_expression") ? callParts(value).positional[0] : null;
+  return inner?.type === "identifier" && inner.text !== name ? baseParameter(method, at, inner.text) : null;
 }
 
 /**
@@ -99,7 +131,10 @@ function baseAddressOf(registration: SyntaxNode): ValueExpr | null {
   for (const scope of scopes) {
     for (const a of descendants(scope, "assignment_expression")) {
       const left = dottedName(a.childForFieldName("left"));
-      if (left === "BaseAddress" || left?.endsWith(".BaseAddress")) return valueExpr(a.childForFieldName("right"));
+      const right = a.childForFieldName("right");
+      // `c.BaseAddress = new(baseAddress)`: the target-typed Uri
+      if ((left === "BaseAddress" || left?.endsWith(".BaseAddress")) && right?.type === "implicit_object_creation_expression") return valueExpr(callParts(right).positional[0]);
+      if (left === "BaseAddress" || left?.endsWith(".BaseAddress")) return valueExpr(right);
     }
   }
   return null;

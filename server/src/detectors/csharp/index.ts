@@ -6,8 +6,11 @@ import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree } from "../../parsing/treeSitter";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { createContext, type CsContext } from "./context";
+import { detectAppHost } from "./aspire";
+import { detectEfCore } from "./efCore";
 import { detectHttpClients } from "./httpClients";
 import { detectModule } from "./module";
+import { detectPolicyWiring } from "./policyWiring";
 import { detectPolly } from "./polly";
 import { detectRetryLoops } from "./retryLoop";
 
@@ -15,8 +18,12 @@ import { detectRetryLoops } from "./retryLoop";
 const DETECTORS: Array<Detector<CsContext>> = [
   ["module", detectModule],
   ["http clients", detectHttpClients],
+  ["aspire apphost", detectAppHost],
   ["polly", detectPolly],
+  ["ef core", detectEfCore],
   ["retry-loop", detectRetryLoops],
+  // after every layer detector: re-attaches injected policies, records flags, marks startup-only pipelines
+  ["policy wiring", detectPolicyWiring],
 ];
 
 export function extractCSharp(path: string, text: string): FileFacts {

@@ -8,17 +8,20 @@
 import type { CallArg, ClientFact, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
 import { parseSuppression } from "../../model/suppression";
 import {
+  boolValue,
   callParts,
   createdType,
   descendants,
   dottedName,
   memberName,
   nodeSpan,
+  numberValue,
   stringValue,
   valueExpr,
 } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, lambdaName, type CsContext } from "./context";
+import { typeOfExpression } from "./declaredTypes";
 import { clientNameExpr } from "./httpClients";
 
 /** HttpClient methods that send one request: method name → HTTP method (null: from the request message). */
@@ -51,26 +54,40 @@ export function detectModule(ctx: CsContext): void {
   const clientTypes = new Set(["HttpClient"]);
   // declared types of parameters, fields, properties and locals: `Scope.name` → type name
   const types = new Map<string, string>();
+  // the same for parameters, fields and properties only: what other files' code may reach (DotnetFacts.memberTypes)
+  const memberTypes = new Map<string, string>();
+  const extensionMethods: string[] = [];
   // scope declarations: types, members, fields with initializers, lambdas
   const decls = descendants(root, [...TYPE_DECLARATIONS, ...MEMBER_DECLARATIONS, ...LAMBDAS, "variable_declarator"]);
   for (const d of decls) {
     if (d.type === "variable_declarator") {
       fieldOrLocal(ctx, d, clientTypes, types);
+      const type = d.parent?.parent?.type === "field_declaration" ? typeKey(d.parent.childForFieldName("type")) : null;
+      if (type && type !== "var") memberTypes.set(ctx.idOf(d), type);
       continue;
     }
     addFunction(ctx, d);
     if (d.type === "property_declaration") {
       const type = typeName(d.childForFieldName("type"));
       if (type) types.set(ctx.idOf(d), type);
+      if (type) memberTypes.set(ctx.idOf(d), typeKey(d.childForFieldName("type"))!);
+      // `public int Count { get; set; } = 3;`: the options class's default, for counts read through it (countRef.ts)
+      const value = d.childForFieldName("value");
+      const literal = value?.type === "arrow_expression_clause" ? null : value;
+      const n = literal ? numberValue(literal) : null;
+      if (n !== null) ctx.facts.constants.push({ name: ctx.idOf(d), value: { kind: "number", value: n }, line: d.startPosition.row + 1 });
     }
     // primary-constructor and method parameters typed HttpClient
     const params = d.childForFieldName("parameters") ?? d.namedChildren.find((c) => c?.type === "parameter_list") ?? null;
-    for (const p of params?.namedChildren ?? []) {
+    for (const [i, p] of (params?.namedChildren ?? []).entries()) {
       if (p?.type !== "parameter") continue;
       const type = typeName(p.childForFieldName("type"));
       const name = p.childForFieldName("name")?.text;
       if (type && name && clientTypes.has(type)) addClient(ctx, `${ctx.idOf(d)}.${name}`, ctx.idOf(d), p, null);
       if (type && name) types.set(`${ctx.idOf(d)}.${name}`, type);
+      if (type && name && !LAMBDAS.has(d.type)) memberTypes.set(`${ctx.idOf(d)}.${name}`, typeKey(p.childForFieldName("type"))!);
+      // `static X AddDefaults(this IHostApplicationBuilder b)`: callable as `builder.AddDefaults()` from any file
+      if (i === 0 && d.type === "method_declaration" && p.namedChildren.some((c) => c?.type === "modifier" && c.text === "this")) extensionMethods.push(ctx.idOf(d));
     }
   }
   // `_pipeline = provider.GetPipeline("key")` in a constructor: the class's field
@@ -93,6 +110,9 @@ export function detectModule(ctx: CsContext): void {
     types.set(`${scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope}.${left}`, key);
   }
   for (const call of descendants(root, "invocation_expression")) extractCall(ctx, call, types);
+  if (memberTypes.size || extensionMethods.length) {
+    ctx.facts.dotnet = { ...ctx.facts.dotnet, ...(memberTypes.size ? { memberTypes: Object.fromEntries(memberTypes) } : {}), ...(extensionMethods.length ? { extensionMethods } : {}) };
+  }
   ctx.facts.exports = ctx.facts.functions.filter((f) => f.topLevel).map((f) => f.id);
   for (const comment of descendants(root, "comment")) {
     const s = parseSuppression(comment.text, comment.startPosition.row + 1);
@@ -118,6 +138,15 @@ export function typeName(n: SyntaxNode | null | undefined): string | null {
   if (n.type === "nullable_type") return typeName(n.namedChildren[0]);
   const d = dottedName(n);
   return d ? d.slice(d.lastIndexOf(".") + 1) : null;
+}
+
+/** A type with its generic arity, as DI tells services apart: `AsyncPolicyWrap`, ``AsyncPolicyWrap`1`` for `AsyncPolicyWrap<HttpResponseMessage>`. */
+export function typeKey(n: SyntaxNode | null | undefined): string | null {
+  const name = typeName(n);
+  if (!name || !n) return name;
+  const inner = n.type === "nullable_type" ? n.namedChildren[0] : n.type === "qualified_name" ? n.childForFieldName("name") : n;
+  const args = inner?.type === "generic_name" ? inner.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren.length ?? 0 : 0;
+  return args ? `${name}\`${args}` : name;
 }
 
 /** Polly v8 registry pipelines are named `ResiliencePipeline:<key>` (no dots: one id segment). */
@@ -176,7 +205,9 @@ function fieldOrLocal(ctx: CsContext, v: SyntaxNode, clientTypes: Set<string>, t
   const name = v.childForFieldName("name")?.text;
   if (!name) return;
   const value = v.namedChildren.filter((c) => c && c.id !== v.childForFieldName("name")?.id).pop() ?? null;
-  const type = typeName(declaration.childForFieldName("type"));
+  const declared = typeName(declaration.childForFieldName("type"));
+  // `var http = sp.GetRequiredService<HttpClient>()`, `var opts = config.Get<RetryOptions>()`: the initializer says the type
+  const type = declared === null || declared === "var" ? (typeOfExpression(value)?.name ?? declared) : declared;
   const isField = holder?.type === "field_declaration";
   const scope = isField ? ctx.idOf(v) : `${ctx.scopeId(v)}.${name}`;
   const owner = isField ? ctx.scopeId(v) : ctx.scopeId(v);
@@ -274,9 +305,10 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
   const member = written?.slice(written.lastIndexOf(".") + 1) ?? "";
   if (written?.includes(".") && !(member in HTTP_CLIENT_METHODS)) {
     const head = written.slice(0, written.indexOf("."));
-    const scopes = functionId === "<module>" ? [] : functionId.split(".");
+    // top-level statements' locals are `<module>.name`
+    const scopes = ["<module>", ...(functionId === "<module>" ? [] : functionId.split("."))];
     for (let i = scopes.length; i >= 1; i--) {
-      const type = types.get(`${scopes.slice(0, i).join(".")}.${head}`);
+      const type = types.get(i === 1 ? `<module>.${head}` : `${scopes.slice(1, i).join(".")}.${head}`);
       // Polly pipelines/policies keep their holder's name: the linker runs `Execute*` through it;
       // a pipeline from the registry (`provider.GetPipeline("key")`) is named after its key
       if (type?.startsWith(PIPELINE_KEY) || (type && type !== "var" && /^[A-Z]/.test(type) && type !== "HttpClient" && !/Pipeline|Policy/.test(type))) {
@@ -293,9 +325,9 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
       args.push({ keyword: null, name });
       ctx.facts.referencedFunctions.push(ctx.idOf(p));
       invokesArg ??= i;
-    } else args.push({ keyword: null, name: dottedName(p) });
+    } else args.push({ keyword: null, name: dottedName(p), ...literalArg(p) });
   });
-  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: LAMBDAS.has(v.type) ? lambdaName(v) : dottedName(v) });
+  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: LAMBDAS.has(v.type) ? lambdaName(v) : dottedName(v), ...literalArg(v) });
   // method groups passed as callbacks are not entry points
   for (const a of args) if (a.name && !a.name.startsWith("lambda@")) ctx.facts.referencedFunctions.push(a.name);
   // `factory.CreateClient("inventory").GetStringAsync(url)`: a client of its own, named after the call
@@ -307,7 +339,14 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
     addClient(ctx, `${functionId}.${label}`, functionId, receiver!, null, inlineName);
     callee = `${label}.${sent}`;
   }
-  if (!callee) return;
+  if (!callee) {
+    // `….AddHttpClient<T>().AddDefaults()`: kept apart, for the callers of extension methods
+    if (parts.fn?.type === "member_access_expression" && parts.fn.childForFieldName("expression")?.type === "invocation_expression" && sent) {
+      const chained = { id: ctx.nextId("C", call), span: nodeSpan(call), functionId, callee: `(chain).${sent}`, args };
+      ctx.facts.dotnet = { ...ctx.facts.dotnet, chainedCalls: [...(ctx.facts.dotnet?.chainedCalls ?? []), chained] };
+    }
+    return;
+  }
   // minimal API: app.MapGet("/x", handler)
   if (member in MINIMAL_API) {
     const route = stringValue(parts.positional[0]);
@@ -315,18 +354,41 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
     if (route !== null && handler && LAMBDAS.has(handler.type)) {
       const fn = ctx.functionIds.has(ctx.idOf(handler)) ? ctx.facts.functions.find((f) => f.id === ctx.idOf(handler)) : undefined;
       if (fn) fn.handler = { method: MINIMAL_API[member] ?? null, route: route.startsWith("/") ? route : `/${route}` };
+    } else if (route !== null && handler?.type === "identifier") {
+      // a method group: `app.MapPost("/tickets", CreateTicketAsync)`, a method of the enclosing class (or a local function)
+      const scopes = functionId === "<module>" ? [] : functionId.split(".");
+      for (let i = scopes.length; i >= 0; i--) {
+        const id = [...scopes.slice(0, i), handler.text].join(".");
+        const fn = ctx.facts.functions.find((f) => f.id === id || (ctx.fileNamespace && f.id === `${ctx.fileNamespace}.${id}`));
+        if (!fn) continue;
+        fn.handler = { method: MINIMAL_API[member] ?? null, route: route.startsWith("/") ? route : `/${route}` };
+        break;
+      }
     }
   }
   const request = requestOf(ctx, call, member || sent, parts);
+  const nameNode = parts.fn?.type === "member_access_expression" ? parts.fn.childForFieldName("name") : parts.fn;
+  const typeArgs = nameNode?.type === "generic_name" ? (nameNode.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren ?? []).map((t) => dottedName(t) ?? t?.text ?? "") : [];
   ctx.facts.calls.push({
     id: ctx.nextId("C", call),
     span: nodeSpan(call),
     functionId,
     callee,
     args,
+    ...(typeArgs.length ? { typeArgs } : {}),
     ...(request ? { request } : {}),
     ...(invokesArg !== undefined ? { invokesArg } : {}),
   });
+}
+
+/** A literal argument's value: `AddResiliency(false)`, `WithRetries(op, 5)`. */
+function literalArg(n: SyntaxNode): Pick<CallArg, "number" | "bool" | "text"> {
+  const b = boolValue(n);
+  if (b !== null) return { bool: b };
+  const t = stringValue(n);
+  if (t !== null) return { text: t };
+  const v = numberValue(n);
+  return v !== null ? { number: v } : {};
 }
 
 function requestOf(ctx: CsContext, call: SyntaxNode, member: string, parts: ReturnType<typeof callParts>): RequestFact | undefined {

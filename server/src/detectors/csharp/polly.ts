@@ -1,5 +1,5 @@
 /**
- * Polly and Microsoft.Extensions.Http.Resilience — reference §3.6, §3.7, §3.8.
+ * Polly and Microsoft.Extensions.Http.Resilience — reference §3.6, §3.6b, §3.7, §3.8.
  *
  * - Polly v8: `new ResiliencePipelineBuilder[<T>]().AddRetry(new RetryStrategyOptions[<T>] { … })`.
  *   `MaxRetryAttempts` counts *retries* (default 3 → 4 attempts; `int.MaxValue` = forever),
@@ -11,6 +11,11 @@
  * - `AddStandardResilienceHandler()` (§3.8): 3 retries → 4 attempts, exponential from 2 s with
  *   jitter, Retry-After honoured, 10 s per attempt, 30 s total; options lambda overrides.
  *
+ * - Polly v8 hedging (§3.6b, hedging.ts): `AddHedging(…)` re-runs the callback up to MaxHedgedAttempts more times.
+ *
+ * Counts written as names (settings, constants, options properties) are resolved at link time
+ * (countRef.ts). EF Core execution strategies are in efCore.ts; how policies are registered and
+ * injected in policyWiring.ts.
  * Anchor: the line of the retry member (`.AddRetry(`, `.WaitAndRetryAsync(`, `.AddStandardResilienceHandler(`).
  * Attachment: the pipeline/policy is held by a property, field or variable; `Execute*` on it runs
  * the callable argument under the layer (attachment `object`).
@@ -29,12 +34,13 @@ import {
   stringValue,
   sectionPath,
   timeSpanSeconds,
-  valueExpr,
 } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { fmtSeconds } from "../python/waits";
 import type { CsContext } from "./context";
 import { pipelineKeyId } from "./module";
+import { countRef, countRefNote } from "./countRef";
+import { pollyHedging } from "./hedging";
 import { registrationCallOf, registrationFact, registrationLabel } from "./httpClients";
 
 const V8_EXECUTE = ["Execute", "ExecuteAsync", "ExecuteOutcomeAsync"];
@@ -78,38 +84,35 @@ export function detectPolly(ctx: CsContext): void {
     let category: LayerFact["category"] = "code";
     const isV7Retry = !!member && V7_RETRY.has(member);
     const handler =
-      member === "AddRetry" ? enclosingHandlerCall(call, ["AddResilienceHandler"]) : isV7Retry ? enclosingHandlerCall(call, ["AddPolicyHandler", "AddTransientHttpErrorPolicy"]) : null;
+      member === "AddRetry" || member === "AddHedging"
+        ? enclosingHandlerCall(call, ["AddResilienceHandler"])
+        : isV7Retry
+          ? enclosingHandlerCall(call, ["AddPolicyHandler", "AddTransientHttpErrorPolicy"])
+          : null;
     if (member === "AddRetry") {
-      base = pollyV8(call);
+      base = pollyV8(ctx, call);
       // `AddHttpClient<T>().AddResilienceHandler("x", b => b.AddRetry(…))`: a client layer
+      if (handler) category = "client";
+    } else if (member === "AddHedging" && isPipelineBuilderChain(fn.childForFieldName("expression"), call)) {
+      base = pollyHedging(ctx, callParts(call).positional[0] ?? null);
       if (handler) category = "client";
     } else if (isV7Retry && (isV7Chain(fn.childForFieldName("expression")) || (handler && memberName(handler.childForFieldName("function")) === "AddTransientHttpErrorPolicy"))) {
       const transient = !!handler && memberName(handler.childForFieldName("function")) === "AddTransientHttpErrorPolicy";
-      base = pollyV7(call, member!, fn.childForFieldName("expression"));
+      base = pollyV7(ctx, call, member!, fn.childForFieldName("expression"));
       // AddTransientHttpErrorPolicy(p => p.WaitAndRetryAsync(…)): HttpPolicyExtensions.HandleTransientHttpError
       if (transient) base.condition = { ...transientHttp(false, "transient HTTP errors: HttpRequestException, 5xx, 408"), statuses: [408, 500, 502, 503, 504], honoursRetryAfter: null };
       methods = V7_EXECUTE;
       // Microsoft.Extensions.Http.Polly: `AddHttpClient<T>().AddPolicyHandler(Policy…WaitAndRetryAsync(…))`
       if (handler) category = "client";
     } else if (member === "AddStandardResilienceHandler") {
-      base = standardHandler(call);
+      base = standardHandler(ctx, call);
       category = "client";
-    } else if (member === "EnableRetryOnFailure") {
-      base = efCoreRetry(call);
-      ctx.facts.layers.push({
-        ...base,
-        localId: ctx.nextId("L", nameNode),
-        anchor: nodeSpan(nameNode),
-        attach: { kind: "client" },
-        label: `EnableRetryOnFailure (${providerOf(call) ?? "EF Core"})`,
-      });
-      continue;
     }
     if (!base) continue;
     const holder = category === "code" ? holderOf(ctx, call) : null;
     const localId = ctx.nextId("L", nameNode);
     const typed = category === "client" ? registerClient(ctx, handler ?? call, localId) : undefined;
-    const handlerName = member === "AddStandardResilienceHandler" ? "standard resilience handler" : member === "AddRetry" ? "resilience handler" : "Polly policy handler";
+    const handlerName = member === "AddStandardResilienceHandler" ? "standard resilience handler" : member === "AddRetry" || member === "AddHedging" ? "resilience handler" : "Polly policy handler";
     const clientLabel = `${handlerName} (${typed === "*" ? "every HttpClient" : (typed ?? "HttpClient")})`;
     ctx.facts.layers.push({
       ...base,
@@ -123,6 +126,14 @@ export function detectPolly(ctx: CsContext): void {
   // a chain nests its last call outermost in the tree: keep document order, which is the order
   // strategies are added (the first added is the outermost, §3.6) and the order the linker wraps
   ctx.facts.layers.sort((a, b) => a.anchor.line - b.anchor.line || a.anchor.column - b.anchor.column);
+}
+
+/** `new ResiliencePipelineBuilder…().AddHedging(…)`, `builder.AddHedging(…)` in a pipeline/handler lambda: Polly's, not another AddHedging. */
+function isPipelineBuilderChain(receiver: SyntaxNode | null, call: SyntaxNode): boolean {
+  if (/ResiliencePipelineBuilder/.test(receiver?.text ?? "")) return true;
+  if (enclosingHandlerCall(call, ["AddResilienceHandler", "AddResiliencePipeline"])) return true;
+  const opts = callParts(call).positional[0];
+  return !!opts && (/HedgingStrategyOptions/.test(createdType(opts) ?? "") || opts.type === "implicit_object_creation_expression");
 }
 
 /** The `AddResilienceHandler(name, builder => …)` / `AddPolicyHandler(…)` call whose arguments hold `n`, if any. */
@@ -214,9 +225,10 @@ function holderOf(ctx: CsContext, call: SyntaxNode): { id: string; label: string
 
 /* ---------------------------------------------------------------- Polly v8 (§3.6) */
 
-function pollyV8(call: SyntaxNode): Base | null {
+function pollyV8(ctx: CsContext, call: SyntaxNode): Base | null {
   const arg = callParts(call).positional[0] ?? null;
-  const type = arg ? createdType(arg) : null;
+  // `AddRetry(new() { … })`: the parameter's type, RetryStrategyOptions[<T>] (Polly's defaults, not the HTTP ones)
+  const type = arg?.type === "implicit_object_creation_expression" ? "RetryStrategyOptions" : arg ? createdType(arg) : null;
   if (!arg || !type || !/^(Http)?RetryStrategyOptions$/.test(type)) {
     // options built elsewhere: a Polly retry with an unknown count
     if (!arg) return null;
@@ -229,11 +241,11 @@ function pollyV8(call: SyntaxNode): Base | null {
       wait: { kind: "unknown", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "options not visible statically" },
     };
   }
-  return v8Layer(initializerValues(arg), type === "HttpRetryStrategyOptions");
+  return v8Layer(initializerValues(arg), type === "HttpRetryStrategyOptions", "polly", ctx);
 }
 
 /** A v8 retry from option assignments (`MaxRetryAttempts` → node); `http` = HttpRetryStrategyOptions defaults (§3.8). */
-export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = "polly"): Base {
+export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = "polly", ctx?: CsContext): Base {
   const max = opts.get("MaxRetryAttempts");
   let maxAttempts: number | null = 4;
   let attemptsSource: "config" | "default" = "default";
@@ -250,14 +262,9 @@ export function v8Layer(opts: Map<string, SyntaxNode>, http: boolean, library = 
     } else if (n === null) {
       maxAttempts = null;
       countUnknown = true;
-      attemptsNote = `MaxRetryAttempts = ${max.text} (not a literal)`;
-      // `config.GetValue<int>("Inventory:Retries", 5)`: the linker reads the settings files
-      const setting = valueExpr(max);
-      if (setting?.kind === "setting") {
-        const fallback = setting.fallback?.kind === "number" ? setting.fallback.value : null;
-        configRef = { library: "dotnet", retriesKey: setting.key, fallbackRetries: fallback };
-        attemptsNote = `MaxRetryAttempts from setting ${setting.key}${fallback !== null ? ` (default ${fallback})` : ""}`;
-      }
+      // `config.GetValue<int>("Inventory:Retries", 5)`, a constant, `options.Retry.Count`: the linker resolves it
+      configRef = ctx ? countRef(ctx, max) : undefined;
+      attemptsNote = countRefNote("MaxRetryAttempts", max, configRef);
     } else {
       maxAttempts = n + 1;
       attemptsNote = `MaxRetryAttempts = ${n} retries → ${n + 1} attempts`;
@@ -309,7 +316,7 @@ function v8Wait(opts: Map<string, SyntaxNode>, http: boolean): WaitSpec {
   };
 }
 
-function v8Condition(shouldHandle: SyntaxNode | null, http: boolean, delayGenerator: boolean, retryAfterNode: SyntaxNode | undefined): RetryCondition {
+export function v8Condition(shouldHandle: SyntaxNode | null, http: boolean, delayGenerator: boolean, retryAfterNode: SyntaxNode | undefined): RetryCondition {
   if (!shouldHandle) {
     if (http) return transientHttp(retryAfterNode ? boolValue(retryAfterNode) !== false : true, "HttpRetryStrategyOptions default ShouldHandle: HttpRequestException, timeouts, 5xx, 408, 429");
     return {
@@ -390,7 +397,7 @@ function isV7Chain(n: SyntaxNode | null): boolean {
   return head === "Policy" || head === "HttpPolicyExtensions";
 }
 
-function pollyV7(call: SyntaxNode, member: string, chain: SyntaxNode | null): Base {
+function pollyV7(ctx: CsContext, call: SyntaxNode, member: string, chain: SyntaxNode | null): Base {
   const parts = callParts(call);
   const forever = member.includes("Forever");
   const waits = member.startsWith("WaitAndRetry");
@@ -398,6 +405,7 @@ function pollyV7(call: SyntaxNode, member: string, chain: SyntaxNode | null): Ba
   let countUnknown = false;
   let attemptsNote: string;
   let attemptsSource: "config" | "default" = "config";
+  let configRef: LayerFact["configRef"];
   let wait: WaitSpec = { kind: "none", jitter: false, initialSeconds: 0, maxSeconds: 0, source: "default", description: "no wait between attempts (Retry without WaitAndRetry)" };
   const first = parts.positional[0] ?? parts.keywords.get("retryCount") ?? parts.keywords.get("sleepDurations") ?? null;
   if (forever) {
@@ -425,6 +433,8 @@ function pollyV7(call: SyntaxNode, member: string, chain: SyntaxNode | null): Ba
       attemptsNote = k !== null ? `${first.text.split("(")[0]} retryCount ${k} → ${k + 1} attempts` : `${member}(${first.text.slice(0, 40)}): count not literal`;
     } else {
       countUnknown = true;
+      // `RetryAsync(options.Retry.Count)`, `Retry(MaxRetries)`: resolved at link time
+      configRef = first.type === "identifier" || first.type === "member_access_expression" || first.type === "invocation_expression" ? countRef(ctx, first) : undefined;
       attemptsNote = `${member}(${first.text.slice(0, 40)}): count not literal`;
     }
   }
@@ -444,6 +454,7 @@ function pollyV7(call: SyntaxNode, member: string, chain: SyntaxNode | null): Ba
     attemptsSource,
     attemptsNote,
     ...(countUnknown ? { countUnknown } : {}),
+    ...(configRef ? { configRef } : {}),
     timeBound: null,
     wait,
     condition,
@@ -483,20 +494,27 @@ function v7Wait(provider: SyntaxNode | null): WaitSpec {
 
 /* ------------------------------------------- AddStandardResilienceHandler (§3.8) */
 
-function standardHandler(call: SyntaxNode): Base {
+function standardHandler(ctx: CsContext, call: SyntaxNode): Base {
   const opts = new Map<string, SyntaxNode>();
   const lambda = callParts(call).positional[0];
   let unsafeDisabled = false;
-  if (lambda?.type === "lambda_expression") {
-    for (const a of descendants(lambda, "assignment_expression")) {
+  // the options lambda, and `.Configure((o, sp) => …)` chained on the handler's builder
+  const configure = call.parent?.type === "member_access_expression" && memberName(call.parent) === "Configure" && call.parent.parent?.type === "invocation_expression" ? callParts(call.parent.parent).positional[0] : undefined;
+  for (const body of [lambda, configure]) {
+    if (body?.type !== "lambda_expression") continue;
+    for (const a of descendants(body, "assignment_expression")) {
       const left = dottedName(a.childForFieldName("left"));
       const right = a.childForFieldName("right");
       const m = left?.match(/^\w+\.Retry\.(\w+)$/);
       if (m && right) opts.set(m[1]!, right);
+      // `o.Retry = new HttpRetryStrategyOptions { MaxRetryAttempts = … }`
+      if (right && /^\w+\.Retry$/.test(left ?? "") && (right.type === "object_creation_expression" || right.type === "implicit_object_creation_expression")) {
+        for (const [k, v] of initializerValues(right)) opts.set(k, v);
+      }
     }
-    unsafeDisabled = descendants(lambda, "invocation_expression").some((c) => memberName(c.childForFieldName("function")) === "DisableForUnsafeHttpMethods");
+    if (descendants(body, "invocation_expression").some((c) => memberName(c.childForFieldName("function")) === "DisableForUnsafeHttpMethods")) unsafeDisabled = true;
   }
-  const base = v8Layer(opts, true, "Microsoft.Extensions.Http.Resilience");
+  const base = v8Layer(opts, true, "Microsoft.Extensions.Http.Resilience", ctx);
   if (base.attemptsSource === "default") base.attemptsNote = "standard resilience handler: 3 retries → 4 attempts";
   // options bound from configuration: `AddStandardResilienceHandler(config.GetSection("X"))`,
   // `o => config.GetSection("X").Bind(o)`: the section's Retry:MaxRetryAttempts, else the default
@@ -505,62 +523,4 @@ function standardHandler(call: SyntaxNode): Base {
   if (section && !opts.has("MaxRetryAttempts")) base.configRef = { library: "dotnet", retriesKey: `${section}:Retry:MaxRetryAttempts`.replace(/:/g, "."), fallbackRetries: 3 };
   if (unsafeDisabled) base.condition = { ...base.condition, afterSendMethods: ["GET", "HEAD", "OPTIONS", "TRACE"] };
   return { ...base, kind: "dotnet-standard-resilience", perTryTimeoutSeconds: 10, overallTimeoutSeconds: 30 };
-}
-
-/* ------------------------------------------------ EF Core EnableRetryOnFailure */
-
-/**
- * `UseSqlServer(cs, o => o.EnableRetryOnFailure(…))` (also Npgsql, MySQL): EF Core's
- * `ExecutionStrategy` (dotnet/efcore src/EFCore/Storage/ExecutionStrategy.cs): DefaultMaxRetryCount
- * = 6 retries → 7 attempts, DefaultMaxDelay 30 s, delay (2^n − 1) s × (1 + 0–10 % random), so the
- * first retry is immediate. Only the provider's transient errors are retried.
- * Overloads: `()`, `(maxRetryCount)`, `(maxRetryCount, maxRetryDelay, errorNumbersToAdd)`.
- */
-function efCoreRetry(call: SyntaxNode): Base {
-  const parts = callParts(call);
-  const countNode = parts.keywords.get("maxRetryCount") ?? parts.positional[0] ?? null;
-  const delayNode = parts.keywords.get("maxRetryDelay") ?? parts.positional[1] ?? null;
-  const n = countNode ? numberValue(countNode) : 6;
-  const maxDelay = delayNode ? timeSpanSeconds(delayNode) : 30;
-  return {
-    kind: "efcore-retry",
-    category: "client",
-    library: "Entity Framework Core",
-    maxAttempts: n === null ? null : n + 1,
-    ...(n === null ? { countUnknown: true } : {}),
-    attemptsSource: countNode ? "config" : "default",
-    attemptsNote: countNode ? (n === null ? `maxRetryCount = ${countNode.text} (not a literal)` : `maxRetryCount ${n} retries → ${n + 1} attempts`) : "EnableRetryOnFailure() defaults to 6 retries → 7 attempts",
-    timeBound: null,
-    wait: {
-      kind: "exponential",
-      jitter: true,
-      initialSeconds: 0,
-      maxSeconds: maxDelay,
-      source: delayNode ? "config" : "default",
-      description: `exponential (2^n − 1) s: 0, 1, 3, 7 s … (+0–10 % random), max ${fmtSeconds(maxDelay)}`,
-    },
-    condition: {
-      allErrors: false,
-      exceptionTypes: [],
-      statuses: [],
-      retryOn: ["transient database errors"],
-      afterSendMethods: "all",
-      permanentErrors: null,
-      honoursRetryAfter: null,
-      description: "the provider's transient errors (deadlocks, timeouts, failover, throttling)",
-    },
-    budget: null,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-  };
-}
-
-/** `UseSqlServer` → SqlServer: the provider call whose options lambda holds `call`. */
-function providerOf(call: SyntaxNode): string | null {
-  for (let p = call.parent; p; p = p.parent) {
-    if (p.type !== "invocation_expression") continue;
-    const m = memberName(p.childForFieldName("function"));
-    if (m?.startsWith("Use")) return m.slice(3);
-  }
-  return null;
 }

@@ -4,14 +4,15 @@
  *   the field or variable (`Svc.http`);
  * - factories: a function returning a client it built (`func newClient() *http.Client { c :=
  *   retryablehttp.NewClient(); …; return c.StandardClient() }`) sets `returnsClientId`, and
- *   `client := newClient()` / `inventory.NewHTTPClient()` records the call so the linker follows it.
+ *   `client := newClient()` / `inventory.NewHTTPClient()` records the call (with its arguments,
+ *   for a client built from the factory's parameters) so the linker follows it.
  */
 import type { ClientFact } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
-import { boundName } from "./values";
+import { boundName, valueOf } from "./values";
 import { addClient } from "./nethttp";
-import { calleeNode, descendants, enclosingFunction, nodeSpan } from "./syntax";
+import { callArgs, calleeNode, descendants, enclosingFunction, nodeSpan } from "./syntax";
 
 export function detectClientFlow(ctx: GoContext): void {
   const root = ctx.tree.rootNode;
@@ -49,10 +50,15 @@ export function detectClientFlow(ctx: GoContext): void {
     const typed = ctx.typedCallees.get(call.id);
     if (typed && !ctx.facts.clients.some((c) => c.name === typed.receiver)) call.callee = typed.typed;
   }
-  // `client := newClient()`: a client if the factory returns one (resolved at link time)
+  // `client := newClient()`, `conn := openConnection(host)`: a client if the factory returns one
+  // (resolved at link time); a factory of this file is known to return one
+  const returning = new Set(ctx.facts.functions.filter((f) => f.returnsClientId).map((f) => f.id));
   for (const call of descendants(root, "call_expression")) {
     const callee = ctx.nameOf(calleeNode(call), call);
-    const name = callee && /client/i.test(callee.slice(callee.lastIndexOf(".") + 1)) ? boundName(ctx, call) : null;
+    const member = callee?.slice(callee.lastIndexOf(".") + 1) ?? "";
+    const bound = callee && (/client|conn|dial/i.test(member) || returning.has(callee)) ? boundName(ctx, call) : null;
+    // `err = pb.RegisterXHandlerClient(…)`: an error, not a client
+    const name = bound && !/(^|\.)(err|_)$/.test(bound) ? bound : null;
     if (!name || ctx.facts.clients.some((c) => c.name === name)) continue;
     ctx.facts.clients.push({
       id: ctx.nextId("K", call),
@@ -63,6 +69,7 @@ export function detectClientFlow(ctx: GoContext): void {
       baseUrl: null,
       layerIds: [],
       fromCall: callee,
+      fromCallArgs: callArgs(call).map((a) => valueOf(ctx, a) ?? { kind: "unknown", text: a.text }),
       perCall: false,
       hasRetryQuota: false,
       timeoutSeconds: null,

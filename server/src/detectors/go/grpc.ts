@@ -27,12 +27,51 @@ export function detectGrpc(ctx: GoContext): void {
   const grpc = ctx.importLocal(GRPC);
   if (grpc) detectDials(ctx, grpc, calls);
   detectStubs(ctx, calls);
+  detectGatewayRegistrations(ctx, calls);
+}
+
+const GATEWAY_REGISTRATION = /^Register(\w+)Handler(Client|FromEndpoint)?$/;
+
+/**
+ * grpc-gateway: `pb.RegisterOrderServiceHandlerClient(ctx, mux, pb.NewOrderServiceClient(conn))`,
+ * `RegisterOrderServiceHandler(ctx, mux, conn)`, `RegisterOrderServiceHandlerFromEndpoint(ctx, mux,
+ * "orders:5000", opts)` serve the service's REST API by calling its RPCs: the registration becomes
+ * a gRPC call through a stub of that service (on the conn, or to the endpoint), so the HTTP
+ * gateway's hop to the gRPC service is linked like a hand-written stub call.
+ */
+function detectGatewayRegistrations(ctx: GoContext, calls: SyntaxNode[]): void {
+  for (const call of calls) {
+    const name = dottedName(calleeNode(call)) ?? "";
+    const dot = name.lastIndexOf(".");
+    const m = GATEWAY_REGISTRATION.exec(name.slice(dot + 1));
+    const args = callArgs(call);
+    if (!m || dot < 0 || !ctx.importPath(name.slice(0, dot)) || args.length < 3) continue;
+    const fact = ctx.facts.calls.find((c) => c.id === ctx.callIds.get(call.id));
+    if (!fact) continue;
+    const service = m[1]!;
+    const target = args[2]!;
+    // the stub, or the conn it is built on
+    const inner = target.type === "call_expression" && STUB.test((dottedName(calleeNode(target)) ?? "").split(".").pop() ?? "") ? callArgs(target)[0] : target;
+    const stub = addClient(ctx, {
+      name: `${ctx.scopeId(call)}.${service}Gateway`,
+      at: call,
+      library: "grpc-go",
+      timeoutSeconds: null,
+      timeoutSet: false,
+      grpcService: service,
+      baseUrl: m[2] === "FromEndpoint" ? grpcUrl(valueOf(ctx, target)) : null,
+    });
+    if (m[2] !== "FromEndpoint" && inner?.type === "identifier") stub.onClient = inner.text;
+    fact.callee = `${stub.name}.${service}`;
+    fact.request = { protocol: "grpc", method: null, url: null, library: null, idempotencyKey: false, timeoutSeconds: null };
+  }
 }
 
 /**
  * Stubs on a conn made elsewhere (a parameter or field typed `*grpc.ClientConn` /
- * `grpc.ClientConnInterface`): clients of their proto service without a known target, so a
- * service-config file naming the service can still apply (ClientFact.grpcService).
+ * `grpc.ClientConnInterface`, or a variable a factory returned): clients of their proto service,
+ * so a service-config file naming the service can still apply (ClientFact.grpcService); a conn
+ * named in scope (`onClient`) gives the stub its target when the linker can follow it.
  */
 function detectStubs(ctx: GoContext, calls: SyntaxNode[]): void {
   for (const stub of calls) {
@@ -46,7 +85,9 @@ function detectStubs(ctx: GoContext, calls: SyntaxNode[]): void {
     if (!/ClientConn/.test(type ?? "") && !/conn/i.test(arg.text)) continue;
     const bound = boundName(ctx, stub);
     if (bound && !ctx.facts.clients.some((c) => c.name === bound)) {
-      addClient(ctx, { name: bound, at: stub, library: "grpc-go", timeoutSeconds: null, timeoutSet: false, grpcService: service });
+      const fact = addClient(ctx, { name: bound, at: stub, library: "grpc-go", timeoutSeconds: null, timeoutSet: false, grpcService: service });
+      // a conn from a factory or another variable: the stub takes its target and layers at link time
+      if (arg.type === "identifier") fact.onClient = arg.text;
     }
   }
 }

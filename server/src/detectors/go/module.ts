@@ -117,7 +117,10 @@ function extractCall(ctx: GoContext, call: SyntaxNode): void {
   const functionId = ctx.scopeId(call);
   const callee = fnNode?.type === "func_literal" ? ctx.idOf(fnNode) : ctx.linkName(fnNode, call);
   const rawArgs = callArgs(call);
-  const args: CallArg[] = rawArgs.map((a) => ({ keyword: null, name: argName(ctx, a) }));
+  const args: CallArg[] = rawArgs.map((a) => {
+    const value = a.type === "func_literal" ? null : valueOf(ctx, a);
+    return { keyword: null, name: argName(ctx, a), ...(value && value.kind !== "unknown" ? { value } : {}) };
+  });
   // `r.Group("/api").POST("/x", h)`: the receiver is a call, the registration still counts
   const field = fnNode?.type === "selector_expression" ? fnNode.childForFieldName("field")?.text : undefined;
   const route = handlerRoute(ctx, call, callee ?? (field ? `(…).${field}` : null));
@@ -126,9 +129,9 @@ function extractCall(ctx: GoContext, call: SyntaxNode): void {
     const name = args[i]!.name;
     const fn = name ? ctx.facts.functions.find((f) => f.id === name) : undefined;
     if (fn) ctx.facts.referencedFunctions.push(fn.id);
-    // a closure handed to another call (errgroup.Go, sync.Once.Do, a retry helper) runs from here;
-    // a handler registration does not run its handler
-    if (!route && isClosure(ctx, a)) invokesArg ??= i;
+    // a closure or a function of this file handed to another call (errgroup.Go, sync.Once.Do,
+    // `run.Run(server)`, a retry helper) runs from here; a handler registration does not run its handler
+    if (!route && (isClosure(ctx, a) || fn)) invokesArg ??= i;
     if (route && fn && i === rawArgs.length - 1) fn.handler = route;
   });
   if (!callee) return;

@@ -23,6 +23,13 @@ export function handlerRoute(ctx: GoContext, call: SyntaxNode, callee: string | 
   const member = callee.slice(callee.lastIndexOf(".") + 1);
   const args = callArgs(call);
   const first = stringValue(args[0]);
+  // a local registration helper: `handle("/api/vote", app.vote)` with `func handle(path string, h …)
+  // { http.Handle(path, …h…) }` registers its last argument at the path it is given
+  if (!callee.includes(".") && first !== null && registrars(ctx).has(callee) && args.length === registrars(ctx).get(callee)) {
+    const m = /^([A-Z]+)\s+(\S*)$/.exec(first);
+    const path = m ? m[2]! : first;
+    return { method: m?.[1] ?? null, route: path.includes("/") ? path.slice(path.indexOf("/")) : "/" };
+  }
   if ((member === "HandleFunc" || member === "Handle") && first !== null && args.length === 2) {
     // Go 1.22 patterns: "POST /orders", "GET example.com/x"; gorilla: `.Methods("POST")` after the call
     const m = /^([A-Z]+)\s+(\S*)$/.exec(first);
@@ -42,6 +49,34 @@ export function handlerRoute(ctx: GoContext, call: SyntaxNode, callee: string | 
     return { method: VERBS.has(verb) ? verb : null, route: first };
   }
   return null;
+}
+
+const REGISTRARS = new WeakMap<GoContext, Map<string, number>>();
+
+/**
+ * The file's route-registration helpers, with their parameter count: package-level functions
+ * `func handle(path string, h …)` whose last parameter is the handler and whose body registers it
+ * (`http.Handle(path, &ochttp.Handler{Handler: http.HandlerFunc(h)})`, `mux.HandleFunc(path, h)`)
+ * at the path they take first.
+ */
+function registrars(ctx: GoContext): Map<string, number> {
+  let found = REGISTRARS.get(ctx);
+  if (found) return found;
+  found = new Map();
+  REGISTRARS.set(ctx, found);
+  for (const fn of descendants(ctx.tree.rootNode, "function_declaration")) {
+    const name = fn.childForFieldName("name")?.text;
+    const params = (fn.childForFieldName("parameters")?.namedChildren ?? []).flatMap((p) => (p ? p.childrenForFieldName("name").map((n) => n.text) : []));
+    if (!name || params.length < 2) continue;
+    const [path, handler] = [params[0]!, params[params.length - 1]!];
+    const registers = descendants(fn, "call_expression").some((c) => {
+      const member = (dottedName(calleeNode(c)) ?? "").split(".").pop();
+      const args = callArgs(c);
+      return (member === "Handle" || member === "HandleFunc") && args.length === 2 && args[0]!.text === path && descendants(args[1]!, "identifier").some((i) => i.text === handler);
+    });
+    if (registers) found.set(name, params.length);
+  }
+  return found;
 }
 
 /** A call that may send a request, or undefined. */

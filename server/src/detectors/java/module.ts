@@ -122,7 +122,11 @@ export function placeholderValue(text: string): ValueExpr {
   return { kind: "concat", parts };
 }
 
-/** A URL/value expression: literals, concatenations and templates, names (resolved at link time), `URI.create(x)`, `System.getenv("X")`. */
+const URI_BUILDER_STARTS = new Set(["fromUriString", "fromHttpUrl", "fromUri", "fromPath"]);
+/** UriComponentsBuilder / UriComponents steps that keep the URL's host and path */
+const URI_BUILDER_STEPS = new Set(["build", "buildAndExpand", "expand", "encode", "toUriString", "queryParam", "queryParams", "query", "fragment"]);
+
+/** A URL/value expression: literals, concatenations and templates, names (resolved at link time), `URI.create(x)`, `System.getenv("X")`, `UriComponentsBuilder` chains. */
 export function valueExpr(e: Expr | null | undefined): ValueExpr {
   if (!e) return { kind: "unknown", text: "" };
   switch (e.k) {
@@ -140,6 +144,10 @@ export function valueExpr(e: Expr | null | undefined): ValueExpr {
       if ((recv === "URI" && c.name === "create") || (c.isNew && c.name === "URI") || (c.isNew && c.name === "URL")) return valueExpr(c.args[0]?.value);
       if (recv === "System" && c.name === "getenv" && c.args[0]?.value.k === "str") return { kind: "env", name: c.args[0].value.value };
       if (c.name === "toString" || c.name === "toUri" || c.name === "toURI") return c.receiver ? valueExpr(c.receiver) : { kind: "unknown", text: c.node.text };
+      // Spring's UriComponentsBuilder: `fromUriString(base + "/x/{id}")…build(id)` is the template it starts from, plus `.path(p)`
+      if (recv === "UriComponentsBuilder" && URI_BUILDER_STARTS.has(c.name)) return valueExpr(c.args[0]?.value);
+      if (c.receiver && URI_BUILDER_STEPS.has(c.name)) return valueExpr(c.receiver);
+      if (c.receiver && c.name === "path" && c.args.length === 1) return { kind: "concat", parts: [valueExpr(c.receiver), valueExpr(c.args[0]!.value)] };
       return { kind: "unknown", text: c.node.text.slice(0, 80) };
     }
     default:

@@ -118,6 +118,18 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
 }
 
 
+/** An argument's value; a plain local name stands for the last value assigned to it before the call. */
+function argumentValue(ctx: PyContext, n: SyntaxNode, call: SyntaxNode, fn: SyntaxNode | null) {
+  if (n.type !== "identifier" || !fn) return ctx.value(n);
+  let last: SyntaxNode | null = null;
+  for (const a of descendants(fn, "assignment", { skipNestedDefs: true })) {
+    if (a.endIndex > call.startIndex) continue;
+    if (a.childForFieldName("left")?.type === "identifier" && a.childForFieldName("left")!.text === n.text) last = a;
+  }
+  const right = last?.childForFieldName("right");
+  return right ? ctx.value(right) : ctx.value(n);
+}
+
 function extractCall(ctx: PyContext, call: SyntaxNode): void {
   const parts = callParts(call);
   // `Retrying(...)(fn)`: the callee is itself a call; name it after the inner callee
@@ -129,8 +141,14 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
     const value = numberValue(n);
     return value === null ? arg : { ...arg, number: value };
   };
-  for (const p of parts.positional) args.push(withNumber({ keyword: null, name: dottedName(p) }, p));
-  for (const [k, v] of parts.keywords) args.push(withNumber({ keyword: k, name: dottedName(v) }, v));
+  // the argument's value, for a URL the called function builds from its parameter; a local is
+  // followed to its last assignment before the call
+  const withValue = (arg: CallArg, n: SyntaxNode): CallArg => {
+    const value = argumentValue(ctx, n, call, fnNode);
+    return value && value.kind !== "unknown" && value.kind !== "map" ? { ...arg, value } : arg;
+  };
+  for (const p of parts.positional) args.push(withValue(withNumber({ keyword: null, name: dottedName(p) }, p), p));
+  for (const [k, v] of parts.keywords) args.push(withValue(withNumber({ keyword: k, name: dottedName(v) }, v), v));
   // functions passed as values are callbacks, not entry points
   for (const a of args) if (a.name && !a.name.includes(".")) ctx.facts.referencedFunctions.push(a.name);
   if (!callee) return;

@@ -1,362 +1,349 @@
 /**
- * Hand-rolled retry loops and retry helpers (DESIGN.md "retry layer": a hand-rolled loop).
- * A loop is a retry layer when it (1) calls something, (2) sleeps, and (3) leaves the loop on
- * success (a `return`/`break` outside an `except`) — a worker loop that keeps going after a
- * success is not a retry. Its count comes from `range(N)`, a literal delay list, or a counter
- * compared with a bound (order of call, increment and check inside the body decides ±1).
- * When the retried call is a parameter of the function, the function is a retry helper and each
- * call site retries the callable it passes (see LayerAttachment "helper").
+ * Hand-rolled retry loops and retry helpers in Python: tree-sitter-python lowered into the shared
+ * loop form (detectors/shared/loops/ir.ts), whose analysis decides, counts and describes them for
+ * every language. This file only knows Python: which calls sleep (`time.sleep`, `asyncio.sleep`,
+ * trio/anyio/gevent), which are bookkeeping (logging, `random`, `math`, builtins,
+ * `raise_for_status()`, `.json()`), `resp.status_code` / `resp.status`, `in` / `not in`, `is None`,
+ * `except` clauses and how their types read (exceptions.ts), `range(a, b)`, and that tenacity's
+ * `for attempt in Retrying(...)` belongs to the tenacity detector. Delays are in seconds.
  */
-import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { callParts, descendants, dottedName, elements, nodeSpan, numberValue } from "../../parsing/python";
+import { callParts, descendants, dottedName, elements, nodeSpan, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
+import { detectLoops } from "../shared/loops/analyze";
+import type { BinaryOp, Call, Catch, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, Stmt } from "../shared/loops/ir";
 import type { PyContext } from "./context";
 import { conditionForExceptions } from "./exceptions";
-import { fmtSeconds } from "./waits";
 
 const SLEEPS = new Set(["time.sleep", "asyncio.sleep", "trio.sleep", "gevent.sleep", "anyio.sleep"]);
 /** calls that are bookkeeping, not the operation being retried */
-const NOT_RETRIED = /^(time|random|math|logging|log|logger|LOG|LOGGER|secrets|asyncio|anyio|trio)\.|^(print|min|max|len|range|int|float|str|isinstance|sum|abs|round|enumerate|getattr|setattr|hasattr)$/;
-const BUDGET_WORDS = /budget|bucket|token|throttl|quota/i;
+const NOT_RETRIED = /^(time|random|math|logging|log|logger|LOG|LOGGER|secrets|asyncio|anyio|trio)\.|^(print|min|max|len|range|int|float|str|isinstance|sum|abs|round|enumerate|getattr|setattr|hasattr|list|dict|set|tuple|sorted|bool)$/;
+const CONNECTS = /^(connect|create_connection|create_engine|ping|dial|open_connection|wait_for_connection|BlockingConnection)$/;
+const STATUS_ATTRS = new Set(["status_code", "status"]);
+const BINARY: Record<string, BinaryOp> = { "+": "+", "-": "-", "*": "*", "/": "/", "//": "/", "%": "%", "**": "**", "<<": "<<", ">>": ">>", "&": "&", "|": "|", "^": "^" };
+const COMPARE: Record<string, BinaryOp> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=", "==": "==", "!=": "!=", is: "==", "is not": "!=" };
 
 export function detectRetryLoops(ctx: PyContext): void {
-  for (const def of descendants(ctx.tree.rootNode, "function_definition")) {
+  const defs = descendants(ctx.tree.rootNode, "function_definition");
+  const wanted = defs.filter((def) => {
     const body = def.childForFieldName("body");
-    if (!body) continue;
-    for (const loop of descendants(body, ["for_statement", "while_statement"], { skipNestedDefs: true })) {
-      try {
-        const layer = analyzeLoop(ctx, def, loop);
-        if (layer) ctx.facts.layers.push(layer);
-      } catch (err) {
-        ctx.facts.problems.push({ line: loop.startPosition.row + 1, message: `retry-loop detector: ${(err as Error).message}` });
-      }
+    if (!body) return false;
+    if (descendants(body, ["for_statement", "while_statement"], { skipNestedDefs: true }).length) return true;
+    const name = def.childForFieldName("name")?.text;
+    return !!name && descendants(body, "call", { skipNestedDefs: true }).some((c) => selfName(c.childForFieldName("function"), name));
+  });
+  if (!wanted.length) return;
+  const lower = new PyLowering(ctx);
+  detectLoops({
+    language: lower.language(),
+    functions: wanted.map((def) => lower.fn(def)),
+    nextId: (key) => ctx.nextId("L", key as SyntaxNode),
+    layers: ctx.facts.layers,
+    problems: ctx.facts.problems,
+    facts: ctx.facts,
+  });
+}
+
+/** `f(…)` or `self.f(…)` / `cls.f(…)` calling the function `name`. */
+function selfName(fn: SyntaxNode | null, name: string): boolean {
+  const d = dottedName(fn);
+  return d === name || d === `self.${name}` || d === `cls.${name}`;
+}
+
+const at = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex, text: n.text });
+const named = (n: SyntaxNode | null | undefined) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== "comment");
+
+class PyLowering {
+  private readonly lowered = new Map<number, Expr>();
+  /** CallFact ids by position (the module detector named the calls) */
+  private readonly callIds = new Map<string, string>();
+  /** module-level `NAME = value` */
+  private readonly constants = new Map<string, SyntaxNode>();
+  private current: string | null = null;
+
+  constructor(private readonly ctx: PyContext) {
+    for (const c of ctx.facts.calls) this.callIds.set(`${c.span.line}:${c.span.column}`, c.id);
+    for (const stmt of named(ctx.tree.rootNode)) {
+      const a = stmt.type === "expression_statement" ? stmt.namedChildren[0] : null;
+      const left = a?.type === "assignment" ? a.childForFieldName("left") : null;
+      const right = a?.childForFieldName("right");
+      if (left?.type === "identifier" && right) this.constants.set(left.text, right);
     }
   }
-}
 
-function analyzeLoop(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode): LayerFact | null {
-  const body = loop.childForFieldName("body");
-  if (!body) return null;
-  // `for attempt in Retrying(...)` belongs to the tenacity detector
-  const iter = loop.type === "for_statement" ? loop.childForFieldName("right") : null;
-  if (iter?.type === "call" && /Retrying$/.test(dottedName(iter.childForFieldName("function")) ?? "")) return null;
+  language(): LoopLanguage {
+    const classify = (t: string, raisesOnStatus: boolean) => conditionForExceptions([t], raisesOnStatus);
+    return {
+      errors: "exceptions",
+      exceptions: {
+        every: (t) => classify(t, false).allErrors,
+        includes4xx: (t, raises) => (raises ? classify(t, true).permanentErrors : null),
+        connectOnly: (t) => classify(t, false).afterSendMethods !== "all",
+      },
+      resolveOuter: (name, _at, _fn, self) => {
+        if (self) return null;
+        const v = this.constants.get(name);
+        return v ? { value: this.expr(v), kind: "constant" } : null;
+      },
+    };
+  }
 
-  const calls = descendants(body, "call", { skipNestedDefs: true });
-  const sleeps = calls.filter((c) => SLEEPS.has(ctx.qualifiedName(c.childForFieldName("function")) ?? ""));
-  if (sleeps.length === 0) return null;
-  const retried = calls.filter((c) => {
-    const name = dottedName(c.childForFieldName("function"));
-    if (!name || sleeps.includes(c)) return false;
-    if (NOT_RETRIED.test(name) || NOT_RETRIED.test(ctx.qualify(name))) return false;
-    if (name.endsWith(".raise_for_status") || name.endsWith(".json")) return false;
-    return !BUDGET_WORDS.test(name);
-  });
-  if (retried.length === 0) return null;
-  if (!leavesOnSuccess(body)) return null;
+  fn(def: SyntaxNode): LoopFunction {
+    const id = this.ctx.functionId(def);
+    const name = def.childForFieldName("name")?.text ?? null;
+    const fact = this.ctx.facts.functions.find((f) => f.id === id);
+    const saved = this.current;
+    this.current = name;
+    const body = this.block(def.childForFieldName("body"));
+    this.current = saved;
+    const outer: LoopFunction["outer"] = [];
+    for (let p = def.parent; p; p = p.parent) if (p.type === "function_definition") outer.push({ id: this.ctx.functionId(p), params: this.params(p) });
+    return {
+      id,
+      label: name ?? id,
+      name,
+      params: this.params(def),
+      outer,
+      body,
+      start: def.startIndex,
+      end: def.endIndex,
+      anchor: nodeSpan(def),
+      key: def,
+      raisesOnStatus: fact?.raisesOnStatus ?? false,
+      readsRetryAfter: descendants(def, "string_content").some((n) => /retry-after/i.test(n.text)),
+    };
+  }
 
-  const functionId = ctx.functionId(def);
-  const params = ctx.facts.functions.find((f) => f.id === functionId)?.params ?? [];
-  const bound = countBound(ctx, def, loop, body, retried[0]!);
-  const condition = loopCondition(ctx, body, def);
-  const wait = sleepWait(ctx, def, sleeps[0]!);
-  const budgetName = descendants(body, "identifier").find((n) => BUDGET_WORDS.test(n.text));
-  const budgetCall = budgetName ? enclosingCallText(budgetName) : null;
+  /** Parameters as the function's facts list them (their indexes are the call sites' positions). */
+  private params(def: SyntaxNode): Param[] {
+    const fact = this.ctx.facts.functions.find((f) => f.id === this.ctx.functionId(def));
+    const defaults = new Map<string, SyntaxNode>();
+    for (const p of named(def.childForFieldName("parameters"))) {
+      if (p.type !== "default_parameter" && p.type !== "typed_default_parameter") continue;
+      const n = p.childForFieldName("name")?.text;
+      const v = p.childForFieldName("value");
+      if (n && v) defaults.set(n, v);
+    }
+    return (fact?.params ?? []).map((name, index) => ({ name, index, default: defaults.has(name) ? this.expr(defaults.get(name)!) : null }));
+  }
 
-  const paramCall = retried.find((c) => {
-    const name = c.childForFieldName("function");
-    return name?.type === "identifier" && params.includes(name.text);
-  });
-  const attach: LayerFact["attach"] = paramCall
-    ? {
-        kind: "helper",
-        functionId,
-        paramIndex: params.indexOf(paramCall.childForFieldName("function")!.text),
-        paramName: paramCall.childForFieldName("function")!.text,
+  // ------------------------------------------------------------------------------ statements
+
+  private block(n: SyntaxNode | null | undefined): Stmt[] {
+    if (!n) return [];
+    return named(n).flatMap((s) => this.stmt(s));
+  }
+
+  private stmt(n: SyntaxNode): Stmt[] {
+    const p = at(n);
+    switch (n.type) {
+      case "expression_statement": {
+        const e = n.namedChildren[0];
+        return e ? [{ ...p, k: "expr", e: this.expr(e) }] : [];
       }
-    : {
-        kind: "block",
-        functionId,
-        callIds: ctx.facts.calls
-          .filter((c) => retried.some((r) => r.startPosition.row + 1 === c.span.line && r.startPosition.column === c.span.column))
-          .map((c) => c.id),
-      };
-  const name = def.childForFieldName("name")?.text ?? functionId;
-  // a helper's count from a parameter default: callers passing another number get theirs
-  const defaultValue = bound.param ? ctx.facts.functions.find((f) => f.id === functionId)?.paramDefaults[bound.param] : undefined;
-  const countParam =
-    attach.kind === "helper" && bound.param && bound.maxAttempts !== null && defaultValue?.kind === "number"
-      ? { name: bound.param, index: params.indexOf(bound.param), offset: bound.maxAttempts - defaultValue.value }
-      : undefined;
-  return {
-    ...(countParam ? { countParam } : {}),
-    localId: ctx.nextId("L", loop),
-    kind: "retry-loop",
-    category: "code",
-    library: "hand-rolled",
-    anchor: nodeSpan(loop),
-    maxAttempts: bound.maxAttempts,
-    attemptsSource: bound.fromDefault ? "default" : "config",
-    attemptsNote: bound.note,
-    timeBound: bound.maxAttempts === null ? bound.timeBound : null,
-    wait,
-    condition,
-    budget: budgetCall ? `token bucket (${budgetCall})` : null,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    attach,
-    label: name,
-  };
-}
+      case "return_statement": {
+        const v = n.namedChildren[0];
+        return [{ ...p, k: "exit", kind: "return", label: null, value: v ? this.expr(v) : null }];
+      }
+      case "raise_statement": {
+        const v = n.namedChildren[0];
+        return [{ ...p, k: "exit", kind: "throw", label: null, value: v ? this.expr(v) : null }];
+      }
+      case "break_statement":
+        return [{ ...p, k: "exit", kind: "break", label: null, value: null }];
+      case "continue_statement":
+        return [{ ...p, k: "exit", kind: "continue", label: null, value: null }];
+      case "if_statement":
+        return [this.ifStmt(n, n.childForFieldName("condition"), n.childForFieldName("consequence"), n.childrenForFieldName("alternative").filter((c): c is SyntaxNode => !!c))];
+      case "try_statement": {
+        const catches: Catch[] = [];
+        let orelse: Stmt[] | null = null;
+        let final: Stmt[] | null = null;
+        for (const c of named(n)) {
+          if (c.type === "except_clause" || c.type === "except_group_clause") catches.push(this.except(c));
+          else if (c.type === "else_clause") orelse = this.block(c.childForFieldName("body") ?? c.namedChildren.find((x) => x?.type === "block"));
+          else if (c.type === "finally_clause") final = this.block(c.namedChildren.find((x) => x?.type === "block"));
+        }
+        return [{ ...p, k: "try", body: this.block(n.childForFieldName("body")), catches, orelse, final }];
+      }
+      case "with_statement":
+        return [{ ...p, k: "block", body: this.block(n.childForFieldName("body")) }];
+      case "for_statement":
+      case "while_statement": {
+        // `for attempt in Retrying(...)` belongs to the tenacity detector
+        const iter = n.type === "for_statement" ? n.childForFieldName("right") : null;
+        if (iter?.type === "call" && /Retrying$/.test(dottedName(iter.childForFieldName("function")) ?? "")) return [{ ...p, k: "block", body: this.block(n.childForFieldName("body")) }];
+        return [{ ...p, k: "loop", loop: this.loop(n) }];
+      }
+      default:
+        return [];
+    }
+  }
 
-/** A `return` or `break` in the loop body that is not inside an `except` clause. */
-function leavesOnSuccess(body: SyntaxNode): boolean {
-  const exits = descendants(body, ["return_statement", "break_statement"], { skipNestedDefs: true });
-  return exits.some((e) => {
-    for (let p = e.parent; p && p !== body; p = p.parent) if (p.type === "except_clause") return false;
-    return true;
-  });
-}
+  private ifStmt(n: SyntaxNode, cond: SyntaxNode | null, then: SyntaxNode | null, alternatives: SyntaxNode[]): Stmt {
+    const [first, ...rest] = alternatives;
+    let other: Stmt[] | null = null;
+    if (first?.type === "elif_clause") other = [this.ifStmt(first, first.childForFieldName("condition"), first.childForFieldName("consequence"), rest)];
+    else if (first?.type === "else_clause") other = this.block(first.childForFieldName("body") ?? first.namedChildren.find((x) => x?.type === "block"));
+    return { ...at(n), k: "if", init: null, cond: this.expr(cond), then: this.block(then), else: other };
+  }
 
-interface CountBound {
-  maxAttempts: number | null;
-  note: string;
-  timeBound: string | null;
-  fromDefault: boolean;
-  /** the parameter whose default gave the count (`attempts=4`), when one did */
-  param?: string;
-}
+  private except(c: SyntaxNode): Catch {
+    const typeNode = c.namedChildren.find((x) => x && x.type !== "block" && x.type !== "comment") ?? null;
+    const target = typeNode?.type === "as_pattern" ? typeNode.namedChildren[0] : typeNode;
+    const types = target ? elements(target).map((e) => this.ctx.qualifiedName(e) ?? e.text) : [];
+    return { ...at(c), types, all: !typeNode, filter: null, filterText: null, body: this.block(c.namedChildren.find((x) => x?.type === "block")) };
+  }
 
-function countBound(ctx: PyContext, def: SyntaxNode, loop: SyntaxNode, body: SyntaxNode, firstCall: SyntaxNode): CountBound {
-  const evalNum = (n: SyntaxNode | null | undefined): number | null => evaluate(ctx, n, def);
-  const fromDefault = (n: SyntaxNode | null | undefined) =>
-    !!n && n.type === "identifier" && ctx.facts.functions.some((f) => f.span.line === def.startPosition.row + 1 && n.text in f.paramDefaults);
+  private loop(n: SyntaxNode): Loop {
+    return { ...at(n), header: this.header(n), body: this.block(n.childForFieldName("body")), label: null, anchor: nodeSpan(n), key: n, broken: n.hasError };
+  }
 
-  if (loop.type === "for_statement") {
-    const iter = loop.childForFieldName("right");
-    if (iter?.type === "call" && ctx.qualifiedName(iter.childForFieldName("function")) === "range") {
+  private header(n: SyntaxNode): Header {
+    if (n.type === "while_statement") {
+      const cond = n.childForFieldName("condition");
+      return { kind: "cond", cond: this.expr(cond), doWhile: false, init: [], updates: [], text: cond?.text ?? "" };
+    }
+    const left = n.childForFieldName("left");
+    const iter = n.childForFieldName("right");
+    const variables = left ? (left.type === "identifier" ? [left.text] : descendants(left, "identifier").map((i) => i.text)) : [];
+    if (iter?.type === "call" && this.ctx.qualifiedName(iter.childForFieldName("function")) === "range") {
       const args = callParts(iter).positional;
-      const [a, b] = args.length >= 2 ? [evalNum(args[0]), evalNum(args[1])] : [0, evalNum(args[0])];
-      if (a !== null && b !== null) {
-        const n = Math.max(0, Math.floor(b - a));
-        return { maxAttempts: n, note: `for … in ${iter.text}: ${n} attempts`, timeBound: null, fromDefault: args.some(fromDefault), param: args.find(fromDefault)?.text };
+      const [lo, hi] = args.length >= 2 ? [this.expr(args[0]), this.expr(args[1])] : [0, this.expr(args[0])];
+      return { kind: "range", lo, hi, inclusive: false, text: `for … in ${iter.text}`, variable: left?.type === "identifier" ? left.text : null };
+    }
+    return { kind: "items", iterable: iter ? this.expr(iter) : null, text: `for … in ${iter?.text ?? "?"}`, variables, valueVar: left?.type === "identifier" ? left.text : null };
+  }
+
+  // ----------------------------------------------------------------------------- expressions
+
+  expr(n: SyntaxNode | null | undefined): Expr {
+    if (!n) return { start: 0, end: 0, text: "", k: "other", parts: [] };
+    const hit = this.lowered.get(n.id);
+    if (hit) return hit;
+    const e = this.lower(n);
+    this.lowered.set(n.id, e);
+    return e;
+  }
+
+  private lower(n: SyntaxNode): Expr {
+    const p = at(n);
+    switch (n.type) {
+      case "integer":
+      case "float": {
+        const v = Number(n.text.replaceAll("_", ""));
+        return Number.isFinite(v) ? { ...p, k: "num", value: v } : { ...p, k: "other", parts: [] };
       }
-      return { maxAttempts: null, note: `for … in ${iter.text}: count not known statically`, timeBound: null, fromDefault: false };
-    }
-    const seq = iter?.type === "identifier" ? resolveAssigned(ctx, def, iter.text) : iter;
-    if (seq && (seq.type === "list" || seq.type === "tuple")) {
-      const n = elements(seq).length;
-      return { maxAttempts: n, note: `for … in ${iter!.text} (${n} items): ${n} attempts`, timeBound: null, fromDefault: false };
-    }
-    return { maxAttempts: null, note: `for … in ${iter?.text ?? "?"}: count not known statically`, timeBound: null, fromDefault: false };
-  }
-
-  // while loops: a counter incremented in the body, compared with a bound
-  const counters = new Map<string, SyntaxNode>();
-  for (const inc of descendants(body, "augmented_assignment", { skipNestedDefs: true })) {
-    const left = inc.childForFieldName("left");
-    if (left?.type === "identifier" && inc.childForFieldName("operator")?.text === "+=") counters.set(left.text, inc);
-  }
-  const start = (name: string) => {
-    const init = resolveAssigned(ctx, def, name, loop);
-    return init ? evalNum(init) ?? 0 : 0;
-  };
-  const cond = loop.childForFieldName("condition");
-  const headCmp = cond ? comparisonWith(cond, counters) : null;
-  if (headCmp) {
-    const n = evalNum(headCmp.bound);
-    if (n === null) return { maxAttempts: null, note: `while ${cond!.text}: count not known statically`, timeBound: null, fromDefault: false };
-    const c0 = start(headCmp.counter);
-    const attempts = Math.max(0, n - c0 + (headCmp.op === "<=" ? 1 : 0));
-    return { maxAttempts: attempts, note: `while ${cond!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(headCmp.bound), param: fromDefault(headCmp.bound) ? headCmp.bound.text : undefined };
-  }
-  for (const check of descendants(body, "if_statement", { skipNestedDefs: true })) {
-    const c = check.childForFieldName("condition");
-    const cmp = c ? comparisonWith(c, counters) : null;
-    if (!cmp || (cmp.op !== ">=" && cmp.op !== ">" && cmp.op !== "==")) continue;
-    const n = evalNum(cmp.bound);
-    if (n === null) return { maxAttempts: null, note: `${c!.text}: count not known statically`, timeBound: null, fromDefault: false };
-    const c0 = start(cmp.counter);
-    const posC = firstCall.startIndex;
-    const posI = counters.get(cmp.counter)!.startIndex;
-    const posK = check.startIndex;
-    const adjust = posC < posK && posK < posI ? 1 : posI < posK && posK < posC ? -1 : 0;
-    const attempts = Math.max(1, n - c0 + adjust + (cmp.op === ">" ? 1 : 0));
-    return { maxAttempts: attempts, note: `stops when ${c!.text}: ${attempts} attempts`, timeBound: null, fromDefault: fromDefault(cmp.bound), param: fromDefault(cmp.bound) ? cmp.bound.text : undefined };
-  }
-  // a name holding a deadline, not the `timeout=` keyword of the request inside the loop (a
-  // per-attempt timeout does not bound the number of attempts)
-  const isKeywordName = (n: SyntaxNode) => n.parent?.type === "keyword_argument" && n.parent.childForFieldName("name")?.startIndex === n.startIndex;
-  const deadline = descendants(loop, "identifier").find((n) => /deadline|timeout|elapsed/i.test(n.text) && !isKeywordName(n));
-  return {
-    maxAttempts: null,
-    note: deadline ? `no attempt counter; bounded by ${deadline.text} only` : "no attempt counter: the loop retries until it succeeds",
-    timeBound: deadline ? deadline.text : null,
-    fromDefault: false,
-  };
-}
-
-interface CounterComparison {
-  counter: string;
-  /** normalised so the counter is on the left */
-  op: "<" | "<=" | ">" | ">=" | "==";
-  bound: SyntaxNode;
-}
-
-const FLIP: Record<string, CounterComparison["op"]> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==" };
-
-function comparisonWith(cond: SyntaxNode, counters: Map<string, SyntaxNode>): CounterComparison | null {
-  for (const cmp of descendants(cond, "comparison_operator")) {
-    const operands = cmp.namedChildren.filter((c): c is SyntaxNode => !!c);
-    const opNode = cmp.children.find((c) => c && !c.isNamed);
-    const op = opNode?.type;
-    if (operands.length !== 2 || !op || !(op in FLIP)) continue;
-    const [l, r] = operands as [SyntaxNode, SyntaxNode];
-    if (l.type === "identifier" && counters.has(l.text)) return { counter: l.text, op: op as CounterComparison["op"], bound: r };
-    if (r.type === "identifier" && counters.has(r.text)) return { counter: r.text, op: FLIP[op]!, bound: l };
-  }
-  return null;
-}
-
-/** The last value assigned to `name` in the function before `before` (or anywhere in it). */
-function resolveAssigned(ctx: PyContext, def: SyntaxNode, name: string, before?: SyntaxNode): SyntaxNode | null {
-  const found = descendants(def, "assignment", { skipNestedDefs: true }).filter((n) => n.childForFieldName("left")?.text === name)
-    .filter((a) => !before || a.startIndex < before.startIndex);
-  const last = found[found.length - 1];
-  if (last) return last.childForFieldName("right");
-  void ctx;
-  return null;
-}
-
-/** Numbers, names (parameter defaults, module constants) and + - * of them. */
-function evaluate(ctx: PyContext, n: SyntaxNode | null | undefined, scope: SyntaxNode): number | null {
-  if (!n) return null;
-  const direct = numberValue(n) ?? ctx.number(n, scope.childForFieldName("body") ?? scope);
-  if (direct !== null) return direct;
-  if (n.type === "parenthesized_expression") return evaluate(ctx, n.namedChildren[0], scope);
-  if (n.type === "binary_operator") {
-    const l = evaluate(ctx, n.childForFieldName("left"), scope);
-    const r = evaluate(ctx, n.childForFieldName("right"), scope);
-    if (l === null || r === null) return null;
-    switch (n.childForFieldName("operator")?.type) {
-      case "+": return l + r;
-      case "-": return l - r;
-      case "*": return l * r;
-    }
-  }
-  return null;
-}
-
-function sleepWait(ctx: PyContext, def: SyntaxNode, sleep: SyntaxNode): WaitSpec {
-  const arg = callParts(sleep).positional[0] ?? null;
-  const shape = delayShape(ctx, def, arg, 0);
-  const kind: WaitSpec["kind"] = shape.zero ? "none" : shape.exponential ? "exponential" : shape.random ? "random" : shape.grows ? "linear" : "fixed";
-  const seconds = arg ? evaluate(ctx, arg, def) : null;
-  return {
-    kind,
-    jitter: shape.random,
-    initialSeconds: seconds,
-    maxSeconds: null,
-    source: "config",
-    description: `sleep(${arg?.text ?? ""})${kind === "fixed" && seconds !== null ? `: fixed ${fmtSeconds(seconds)}` : ""}${shape.random ? ", randomised" : ", no jitter"}`,
-  };
-}
-
-interface DelayShape {
-  random: boolean;
-  exponential: boolean;
-  grows: boolean;
-  zero: boolean;
-}
-
-/** Reads the sleep's argument, following local assignments a few levels deep. */
-function delayShape(ctx: PyContext, def: SyntaxNode, n: SyntaxNode | null, depth: number): DelayShape {
-  const shape: DelayShape = { random: false, exponential: false, grows: false, zero: false };
-  if (!n || depth > 3) return shape;
-  if (numberValue(n) === 0) return { ...shape, zero: true };
-  for (const c of descendants(n, () => true)) {
-    if (c.type === "call") {
-      const q = ctx.qualifiedName(c.childForFieldName("function")) ?? "";
-      if (q.startsWith("random.") || q.startsWith("secrets.") || q.startsWith("numpy.random")) shape.random = true;
-      if (q === "pow" || q === "math.pow") shape.exponential = true;
-    }
-    if (c.type === "binary_operator") {
-      const op = c.childForFieldName("operator")?.type;
-      if (op === "**" || op === "<<") shape.exponential = true;
-      if (op === "*" && descendants(c, "identifier").some((x) => /attempt|retry|retries|tries|i$|n$/.test(x.text))) shape.grows = true;
-    }
-    if (c.type === "identifier" && c !== n.parent) {
-      const assigned = resolveAssigned(ctx, def, c.text);
-      if (assigned && assigned !== n) {
-        const inner = delayShape(ctx, def, assigned, depth + 1);
-        shape.random ||= inner.random;
-        shape.exponential ||= inner.exponential;
-        shape.grows ||= inner.grows;
+      case "string":
+      case "concatenated_string":
+        return n.namedChildren.some((c) => c?.type === "interpolation") ? { ...p, k: "other", parts: [] } : { ...p, k: "str", value: stringValue(n) ?? "" };
+      case "true":
+      case "false":
+        return { ...p, k: "bool", value: n.type === "true" };
+      case "none":
+        return { ...p, k: "nil" };
+      case "identifier":
+        return { ...p, k: "name", name: n.text };
+      case "parenthesized_expression":
+        return this.expr(n.namedChildren[0]);
+      case "await":
+        return this.expr(n.namedChildren[0]);
+      case "attribute": {
+        const obj = n.childForFieldName("object");
+        const attr = n.childForFieldName("attribute")?.text ?? "";
+        if (obj?.type === "identifier" && (obj.text === "self" || obj.text === "cls")) return { ...p, k: "name", name: attr, self: true };
+        if (STATUS_ATTRS.has(attr)) return { ...p, k: "status", of: this.expr(obj) };
+        if (attr === "ok") return { ...p, k: "ok", of: this.expr(obj) };
+        return { ...p, k: "member", object: this.expr(obj), name: attr };
       }
-      // `delay *= 2` in the function: exponential growth
-      const doubled = descendants(def, "augmented_assignment").filter((x) => x.childForFieldName("left")?.text === c.text && x.childForFieldName("operator")?.text === "*=");
-      if (doubled.length) shape.exponential = true;
+      case "subscript":
+        return { ...p, k: "index", object: this.expr(n.childForFieldName("value")), index: this.expr(n.childForFieldName("subscript")) };
+      case "list":
+      case "tuple":
+      case "set":
+        return n.namedChildren.some((c) => c?.type === "list_splat") ? { ...p, k: "other", parts: named(n).map((c) => this.expr(c)) } : { ...p, k: "list", items: named(n).map((c) => this.expr(c)) };
+      case "call":
+        return this.call(n);
+      case "lambda":
+        return { ...p, k: "closure" };
+      case "boolean_operator": {
+        const op = n.children.find((c) => c && !c.isNamed)?.type;
+        return { ...p, k: "binary", op: op === "and" ? "&&" : "||", left: this.expr(n.childForFieldName("left")), right: this.expr(n.childForFieldName("right")) };
+      }
+      case "not_operator":
+        return { ...p, k: "unary", op: "!", operand: this.expr(n.childForFieldName("argument")) };
+      case "unary_operator": {
+        const op = n.childForFieldName("operator")?.type;
+        const arg = this.expr(n.childForFieldName("argument"));
+        return op === "-" || op === "+" ? { ...p, k: "unary", op, operand: arg } : { ...p, k: "other", parts: [arg] };
+      }
+      case "binary_operator": {
+        const op = BINARY[n.childForFieldName("operator")?.type ?? ""];
+        const l = this.expr(n.childForFieldName("left"));
+        const r = this.expr(n.childForFieldName("right"));
+        return op ? { ...p, k: "binary", op, left: l, right: r } : { ...p, k: "other", parts: [l, r] };
+      }
+      case "comparison_operator": {
+        const operands = named(n);
+        const op = n.children.filter((c) => c && !c.isNamed).map((c) => c!.type).join(" ");
+        if (operands.length !== 2) return { ...p, k: "other", parts: operands.map((o) => this.expr(o)) };
+        const [l, r] = operands.map((o) => this.expr(o)) as [Expr, Expr];
+        if (op === "in" || op === "not in") return { ...p, k: "in", item: l, collection: r, negated: op === "not in" };
+        const bop = COMPARE[op];
+        return bop ? { ...p, k: "binary", op: bop, left: l, right: r } : { ...p, k: "other", parts: [l, r] };
+      }
+      case "conditional_expression": {
+        const [a, c, b] = named(n).map((x) => this.expr(x));
+        return a && c && b ? { ...p, k: "ternary", test: c, then: a, else: b } : { ...p, k: "other", parts: [a, c, b].filter((x): x is Expr => !!x) };
+      }
+      case "assignment": {
+        const left = n.childForFieldName("left");
+        const right = n.childForFieldName("right");
+        const value = right ? this.expr(right) : { ...p, k: "other" as const, parts: [] };
+        if (left?.type === "identifier") return { ...p, k: "assign", target: left.text, op: "=", value };
+        if (left?.type === "pattern_list" || left?.type === "tuple_pattern") {
+          const targets = named(left).map((x) => (x.type === "identifier" ? x.text : ""));
+          return { ...p, k: "assign", target: targets[0] || null, op: "=", value, targets };
+        }
+        return { ...p, k: "assign", target: null, op: "=", value };
+      }
+      case "augmented_assignment": {
+        const left = n.childForFieldName("left");
+        const op = n.childForFieldName("operator")?.type ?? "+=";
+        return { ...p, k: "assign", target: left?.type === "identifier" ? left.text : null, op, value: this.expr(n.childForFieldName("right")) };
+      }
+      default:
+        return { ...p, k: "other", parts: named(n).map((c) => this.expr(c)) };
     }
   }
-  return shape;
-}
 
-function loopCondition(ctx: PyContext, body: SyntaxNode, def: SyntaxNode): RetryCondition {
-  const excepts = descendants(body, "except_clause", { skipNestedDefs: true });
-  const raisesOnStatus = ctx.facts.functions.some((f) => f.span.line === def.startPosition.row + 1 && f.raisesOnStatus);
-  const listed: string[] = [];
-  let bareExcept = false;
-  for (const ex of excepts) {
-    const typeNode = ex.namedChildren.find((c) => c && c.type !== "block" && c.type !== "comment");
-    if (!typeNode) {
-      bareExcept = true;
-      continue;
-    }
-    const target = typeNode.type === "as_pattern" ? typeNode.namedChildren[0] : typeNode;
-    listed.push(...elements(target).map((e) => ctx.qualifiedName(e) ?? e.text));
+  private call(n: SyntaxNode): Expr {
+    const p = at(n);
+    const fnNode = n.childForFieldName("function");
+    const name = dottedName(fnNode) ?? "";
+    const qualified = name ? this.ctx.qualify(name) : "";
+    const parts = name.split(".");
+    const method = parts[parts.length - 1] ?? "";
+    const objectNode = fnNode?.type === "attribute" ? fnNode.childForFieldName("object") : null;
+    const { positional, keywords } = callParts(n);
+    const args = [...positional.map((a) => this.expr(a)), ...[...keywords.values()].map((v) => this.expr(v))];
+    const call: Call = {
+      ...p,
+      callee: name,
+      qualified,
+      method,
+      receiver: objectNode?.type === "identifier" ? objectNode.text : null,
+      bare: fnNode?.type === "identifier" ? fnNode.text : null,
+      object: objectNode ? this.expr(objectNode) : fnNode && fnNode.type !== "identifier" ? this.expr(fnNode) : null,
+      args,
+      role: "operation",
+      callId: this.callIds.get(`${n.startPosition.row + 1}:${n.startPosition.column}`),
+      ...(this.current && selfName(fnNode, this.current) ? { self: true } : {}),
+      ...(CONNECTS.test(method) ? { connects: true } : {}),
+    };
+    if (SLEEPS.has(this.ctx.qualifiedName(fnNode) ?? "")) {
+      call.role = "sleep";
+      call.sleep = { delay: positional[0] ? this.expr(positional[0]) : null, unitSeconds: 1 };
+    } else if (!name || NOT_RETRIED.test(name) || NOT_RETRIED.test(qualified) || name.endsWith(".raise_for_status") || name.endsWith(".json")) call.role = "bookkeeping";
+    return { ...p, k: "call", call };
   }
-  const types: string[] | "all" = bareExcept ? "all" : listed;
-  const statuses = statusesChecked(ctx, body);
-  const base = types === "all" || types.length ? conditionForExceptions(types, raisesOnStatus) : null;
-  const retryAfter = descendants(def, "string_content").some((n) => /retry-after/i.test(n.text));
-  const permanent4xx = statuses.filter((s) => s >= 400 && s < 500 && ![408, 425, 429].includes(s));
-  return {
-    allErrors: base?.allErrors ?? false,
-    exceptionTypes: base?.exceptionTypes ?? [],
-    statuses,
-    retryOn: [],
-    afterSendMethods: base?.afterSendMethods === "all" || statuses.length ? "all" : [],
-    permanentErrors: base?.permanentErrors ?? (permanent4xx.length ? `it retries status ${permanent4xx.join(", ")}` : null),
-    // Retry-After is mandatory for 429 and optional for 503 (RFC 9110 §10.2.3): judge loops on 429
-    honoursRetryAfter: statuses.includes(429) ? retryAfter : null,
-    description: [base?.description, statuses.length ? `statuses ${statuses.join(", ")}` : null].filter(Boolean).join("; ") || "loop condition",
-  };
-}
-
-/** Statuses compared against `x.status_code` / `x.status` in the loop: `in {502, 503}`, `== 503`, `>= 500`. */
-function statusesChecked(ctx: PyContext, body: SyntaxNode): number[] {
-  const out = new Set<number>();
-  for (const cmp of descendants(body, "comparison_operator", { skipNestedDefs: true })) {
-    const operands = cmp.namedChildren.filter((c): c is SyntaxNode => !!c);
-    const statusSide = operands.findIndex((o) => /(^|\.)(status_code|status)$/.test(o.text));
-    if (statusSide < 0) continue;
-    const other = operands[1 - statusSide];
-    const op = cmp.children.filter((c) => c && !c.isNamed).map((c) => c!.type).join(" ");
-    let values: SyntaxNode[] = [];
-    if (other?.type === "identifier") {
-      const node = descendants(ctx.tree.rootNode, "assignment").find((n) => n.childForFieldName("left")?.text === other.text)?.childForFieldName("right");
-      values = node ? elements(node) : [];
-    } else if (other) values = elements(other);
-    const nums = values.map((v) => numberValue(v)).filter((v): v is number => v !== null);
-    // `>= 500` retries from the bound up; `< 500: return` means everything from 500 is retried
-    if (op.includes(">") || (op.includes("<") && !op.includes("in"))) {
-      const lo = Math.max(nums[0] ?? 500, 400);
-      for (let s = lo; s <= 599; s++) out.add(s);
-    } else for (const v of nums) if (v >= 400) out.add(v);
-  }
-  return [...out].sort((a, b) => a - b);
-}
-
-function enclosingCallText(n: SyntaxNode): string {
-  for (let p: SyntaxNode | null = n; p; p = p.parent) if (p.type === "call") return p.text.slice(0, 60);
-  return n.text;
 }

@@ -1,36 +1,19 @@
 /**
- * Hand-rolled retry loops and retry helpers in TypeScript/JavaScript (DESIGN.md "retry layer":
- * a hand-rolled loop), with the semantics of the Python detector (detectors/python/retryLoop.ts).
- *
- * A loop (`for`, `while`, `do … while`, `for … of`) is a retry layer when it
- * 1. calls something (the operation; bookkeeping such as `console.log`, `Math.*`, `res.json()`
- *    and calls inside a `catch` do not count),
- * 2. sleeps between attempts: an awaited `sleep(ms)` / `delay(ms)`, `new Promise(r => setTimeout(r, ms))`,
- *    `setTimeout(ms)` from `node:timers/promises`, or a local helper whose body builds such a promise,
- * 3. leaves the loop on success: a `return`/`break` (or a flag the loop condition reads) outside
- *    `catch`/`finally`, after the operation, and not the "attempts exhausted" check.
- * Near misses are left alone: a worker/polling loop that never leaves, a loop that sleeps but
- * calls nothing, a loop that calls but never sleeps, and a loop whose calls take a value the
- * loop itself advances (pagination cursors, `for (const item of items)`): that iterates, it does
- * not repeat.
- *
- * Count (attempts = first try + retries):
- * - `for (let i = c0; i < N; i++)` → N − c0 (`<=` → +1), `while (i < N)` with `i++` in the body
- *   likewise; decrementing counters (`while (retries-- > 0)`) are read as an increasing one on −i;
- * - `for (const delay of [100, 200, 400])` → 3 (one attempt per item, as Python's delay lists);
- * - `while (true)` / `for (;;)` with an `if (attempt >= N) throw|break|return` check: the order
- *   of call, increment and check inside the body decides ±1 (see `inBodyCheck`);
- * - a bound that is not statically known → maxAttempts null with `countUnknown`; no counter at
- *   all → null without it (unbounded: RL002), with `timeBound` when a deadline stops the loop.
- * A loop retrying a callable parameter makes the function a retry helper (attach "helper");
- * otherwise the layer is a "block" over the loop's calls. Anchor: the loop's first line.
+ * Hand-rolled retry loops and retry helpers in TypeScript/JavaScript: the TypeScript syntax tree
+ * lowered into the shared loop form (detectors/shared/loops/ir.ts), whose analysis decides,
+ * counts and describes them for every language. This file only knows JS: which awaited calls sleep
+ * (`sleep`/`delay(ms)`, `new Promise(r => setTimeout(r, ms))`, `setTimeout(ms)` from
+ * `node:timers/promises`, `promisify(setTimeout)`, a local helper building such a promise), which
+ * calls are bookkeeping (`console.*`, `Math.*`, `res.json()`, predicates on the error, header
+ * reads), response statuses (`res.status`, `err.response?.status`, `res.ok`), membership
+ * (`[429, 503].includes(res.status)`, `RETRYABLE.has(…)`), and how JS spells loops. Delays are in
+ * milliseconds. Inline callbacks passed to local or imported helpers are named for the linker.
  */
-import type { CallFact, FileFacts, LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { calleeText, isFunctionLike, numberValue, spanOf, ts, unwrap, type FunctionLikeNode } from "../../parsing/typescript";
-import { fmtSeconds, short } from "./jsRetryCommon";
+import type { CallFact, FileFacts } from "../../model/facts";
+import { calleeText, calledMember, isFunctionLike, spanOf, ts, unwrap, type FunctionLikeNode } from "../../parsing/typescript";
+import { detectLoops } from "../shared/loops/analyze";
+import type { BinaryOp, Call, Catch, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, Stmt } from "../shared/loops/ir";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
-
-type Loop = ts.ForStatement | ts.WhileStatement | ts.DoStatement | ts.ForOfStatement;
 
 /** Callee names read as a sleep when awaited, wherever they come from (`sleep`, `utils.delay`). */
 const SLEEP_NAMES = /^(sleep|delay|sleepMs|delayMs|snooze)$/;
@@ -38,33 +21,41 @@ const SLEEP_NAMES = /^(sleep|delay|sleepMs|delayMs|snooze)$/;
 const SLEEP_MODULES = new Set(["delay", "sleep-promise", "await-sleep", "yoctodelay", "node:timers/promises", "timers/promises"]);
 /** Calls that are bookkeeping, not the operation being retried. */
 const NOT_RETRIED =
-  /^(console|Math|Date|JSON|Number|Object|Array|String|Boolean|Promise|Reflect|Symbol|crypto|performance|process|logger|log|LOG|LOGGER|metrics|tracer|span)\.|^(console|Number|String|Boolean|parseInt|parseFloat|isNaN|isFinite|Error|setTimeout|clearTimeout|require|structuredClone|encodeURIComponent|decodeURIComponent)$|\.(log|debug|info|warn|error|trace|push|json|text|blob|arrayBuffer|formData|then|catch|finally|toString|toFixed|includes|has|set|add|emit|inc|observe|abort|now|headers\.get)$/;
+  /^(console|Math|Date|JSON|Number|Object|Array|String|Boolean|Promise|Reflect|Symbol|crypto|performance|process|logger|log|LOG|LOGGER|metrics|tracer|span)\.|^(console|Number|String|Boolean|parseInt|parseFloat|isNaN|isFinite|Error|setTimeout|clearTimeout|require|structuredClone|encodeURIComponent|decodeURIComponent)$|\.(log|debug|info|warn|error|trace|push|json|text|blob|arrayBuffer|formData|then|catch|finally|toString|toFixed|includes|has|set|add|emit|inc|observe|abort|now|headers\.get|child|map|filter|reduce|forEach|find|some|every|keys|values|entries|join|split|slice|replace|trim|startsWith|endsWith|toLowerCase|toUpperCase)$/;
 /** Predicates on the error (`isRetryable(err)`) and header reads are not the operation either. */
 const PREDICATE = /(^|\.)(is|should|can|has)[A-Z]\w*$|(^|\.)headers\.get$/;
-/** A retry budget / token bucket consulted in the loop. */
-const BUDGET_CALL = /budget|bucket|throttl|quota|(^|\.)(tryAcquire|tryConsume|tryTake|trySpend|tryRemoveTokens)$/i;
-/** Names that hold a deadline rather than a count. */
-const DEADLINE = /deadline|timeout|elapsed|until|expires/i;
+const CONNECTS = /^(connect|createConnection|createClient|ping|dial|open|getConnection)$/i;
+const BODY_READERS = /^(json|text|blob|arrayBuffer|formData)$/;
+const STATUS_PROPS = new Set(["status", "statusCode"]);
 
 export function extractRetryLoops(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {
   const ctx = new LoopContext(sf, index, facts);
-  // inner loops first, so an outer loop does not take an inner retry loop's calls and exits as its own
-  const loops: Loop[] = [];
-  const visit = (n: ts.Node): void => {
-    ts.forEachChild(n, visit);
-    if (ts.isForStatement(n) || ts.isWhileStatement(n) || ts.isDoStatement(n) || ts.isForOfStatement(n)) loops.push(n);
-  };
-  visit(sf);
-  for (const loop of loops) {
-    try {
-      const layer = analyzeLoop(ctx, loop, ids);
-      if (layer) {
-        facts.layers.push(layer);
-        ctx.retryLoops.add(loop);
-      }
-    } catch (err) {
-      facts.problems.push({ line: spanOf(loop, sf).line, message: `retry-loop detector: ${(err as Error).message}` });
+  try {
+    const scopes = new Set<FunctionLikeNode | ts.SourceFile>();
+    const visit = (n: ts.Node): void => {
+      if (ts.isForStatement(n) || ts.isWhileStatement(n) || ts.isDoStatement(n) || ts.isForOfStatement(n) || ts.isForInStatement(n)) scopes.add(index.enclosingNode(n) ?? sf);
+      ts.forEachChild(n, visit);
+    };
+    visit(sf);
+    // functions that call themselves (a recursive retry)
+    for (const c of index.calls) {
+      const fn = index.enclosingNode(c);
+      if (fn && selfCall(ctx, c, fn)) scopes.add(fn);
     }
+    if (scopes.size) {
+      const lower = new TsLowering(ctx);
+      const functions = [...scopes].sort((a, b) => a.getStart(sf) - b.getStart(sf)).map((s) => lower.fn(s));
+      detectLoops({
+        language: lower.language(),
+        functions,
+        nextId: (key) => ids.next("L", key as ts.Node, sf),
+        layers: facts.layers,
+        problems: facts.problems,
+        facts,
+      });
+    }
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `retry-loop detector: ${(err as Error).message}` });
   }
   try {
     nameInlineCallbacks(ctx);
@@ -77,7 +68,6 @@ export function extractRetryLoops(sf: ts.SourceFile, index: FileIndex, facts: Fi
 // Context: sleepers, name resolution
 
 class LoopContext {
-  readonly retryLoops = new Set<ts.Node>();
   /** local functions that sleep: node → the parameter index holding the delay (or -1) and the delay expression */
   readonly sleepers = new Map<ts.Node, { param: number; delay: ts.Expression | null }>();
   /** locally bound names of imported sleeps (`import { setTimeout as sleep } from "node:timers/promises"`) */
@@ -208,302 +198,17 @@ function identifiersIn(n: ts.Node): Set<string> {
   return out;
 }
 
-/** Nodes below `root` in document order, not entering nested functions nor the given subtrees. */
-function nodesIn(root: ts.Node, skip: Set<ts.Node> = new Set()): ts.Node[] {
-  const out: ts.Node[] = [];
-  const visit = (n: ts.Node): void => {
-    if (isFunctionLike(n) || ts.isClassLike(n) || skip.has(n)) return;
-    out.push(n);
-    ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(root, visit);
-  return out;
-}
-
-/** The clause of a try statement (`catch`/`finally`) `n` sits in, below `stop`. */
-function inHandler(n: ts.Node, stop: ts.Node): boolean {
-  for (let p = n.parent; p && p !== stop; p = p.parent) {
-    if (ts.isCatchClause(p)) return true;
-    if (ts.isTryStatement(p.parent) && p.parent.finallyBlock === p) return true;
-  }
-  return false;
-}
-
 // ---------------------------------------------------------------------------------------------
-// The loop
+// Lowering into the shared loop form
 
-interface Counter {
-  name: string;
-  /** +1 for `i++`, −1 for `i--` */
-  step: 1 | -1;
-  /** where the increment happens, as a document position (for the ±1 order rule) */
-  pos: number;
-  /** the increment is written in a condition: prefix (`++i < N`) or postfix (`i++ < N`) */
-  inCondition?: "prefix" | "postfix";
-  node: ts.Node;
-}
-
-function analyzeLoop(ctx: LoopContext, loop: Loop, ids: IdAllocator): LayerFact | null {
-  const body = loop.statement;
-  const skip = new Set<ts.Node>([...ctx.retryLoops].filter((l) => l !== loop));
-  const nodes = nodesIn(body, skip);
-  const condNodes = ts.isForOfStatement(loop) ? [] : loop.kind === ts.SyntaxKind.ForStatement ? ((loop as ts.ForStatement).condition ? [(loop as ts.ForStatement).condition!, ...nodesIn((loop as ts.ForStatement).condition!)] : []) : [(loop as ts.WhileStatement | ts.DoStatement).expression, ...nodesIn((loop as ts.WhileStatement | ts.DoStatement).expression)];
-
-  // (2) sleeps: awaited sleep expressions in the body
-  const sleeps: Array<{ node: ts.Node; delay: ts.Expression | null; inner: ts.Expression | null }> = [];
-  const sleepNodes = new Set<ts.Node>();
-  for (const n of nodes) {
-    if (!ts.isAwaitExpression(n)) continue;
-    const s = ctx.sleepDelay(n.expression);
-    if (s) {
-      sleeps.push({ node: n, ...s });
-      sleepNodes.add(unwrap(n.expression));
-    }
-  }
-  if (sleeps.length === 0) return null;
-
-  // (1) the operation: calls outside catch/finally that are not sleeps or bookkeeping
-  const retried = nodes.filter((n): n is ts.CallExpression => {
-    if (!ts.isCallExpression(n) || sleepNodes.has(n)) return false;
-    if (n.expression.kind === ts.SyntaxKind.ImportKeyword) return false;
-    if (inHandler(n, body)) return false;
-    const name = calleeText(n.expression);
-    if (NOT_RETRIED.test(name) || PREDICATE.test(name) || BUDGET_CALL.test(name)) return false;
-    // a local function that only sleeps is a sleep, awaited or not
-    const local = ctx.localFunction(n);
-    return !(local && ctx.sleepers.has(local.node));
-  });
-  if (retried.length === 0) return null;
-  const firstCall = retried[0]!;
-
-  // counters: `i++`, `++i`, `i += 1`, `i = i + 1` (and the decrements) in the body or the condition
-  const counters = countersOf(loop, nodes, condNodes);
-
-  // (3) leaves on success
-  if (!leavesOnSuccess(loop, nodes, condNodes, firstCall, counters)) return null;
-
-  // iteration, not repetition: the operation takes a value the loop advances
-  if (iterates(ctx, loop, retried, counters)) return null;
-
-  const fnNode = ctx.index.enclosingNode(loop);
-  const functionId = ctx.index.enclosingId(loop);
-  const bound = countBound(loop, nodes, condNodes, firstCall, counters);
-  const wait = waitOf(loop, sleeps[0]!, counters, bound.start);
-  const condition = conditionOf(ctx, loop, nodes, counters);
-  const budgetCall = nodes.find((n): n is ts.CallExpression => ts.isCallExpression(n) && BUDGET_CALL.test(calleeText(n.expression)));
-
-  const params = fnNode ? fnNode.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : null)) : [];
-  const paramCall = retried.find((c) => {
-    const callee = unwrap(c.expression);
-    return ts.isIdentifier(callee) && params.includes(callee.text);
-  });
-  const attach: LayerFact["attach"] = paramCall && fnNode
-    ? {
-        kind: "helper",
-        functionId,
-        paramIndex: params.indexOf((unwrap(paramCall.expression) as ts.Identifier).text),
-        paramName: (unwrap(paramCall.expression) as ts.Identifier).text,
-      }
-    : {
-        kind: "block",
-        functionId,
-        callIds: retried.map((c) => ctx.callFact(c)?.id).filter((id): id is string => !!id),
-      };
-  const name = functionId === MODULE ? "module" : functionId;
-  // a helper's count from a parameter default: a caller passing another number gets its own
-  const countIndex = bound.param ? params.indexOf(bound.param.name) : -1;
-  const countParam =
-    attach.kind === "helper" && bound.param && bound.maxAttempts !== null && countIndex >= 0
-      ? { name: bound.param.name, index: countIndex, offset: bound.maxAttempts - bound.param.value }
-      : undefined;
-  return {
-    ...(countParam ? { countParam } : {}),
-    localId: ids.next("L", loop, ctx.sf),
-    kind: "retry-loop",
-    category: "code",
-    library: "hand-rolled",
-    anchor: spanOf(loop, ctx.sf),
-    maxAttempts: bound.maxAttempts,
-    attemptsSource: bound.fromDefault ? "default" : "config",
-    attemptsNote: bound.note,
-    timeBound: bound.maxAttempts === null ? bound.timeBound : null,
-    ...(bound.countUnknown ? { countUnknown: true } : {}),
-    wait,
-    condition,
-    budget: budgetCall ? `token bucket (${short(budgetCall)})` : null,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    attach,
-    label: name,
-  };
-}
-
-/** The identifier a counter expression names, through `++`/`--` and parentheses. */
-function counterUpdate(n: ts.Node): { name: string; step: 1 | -1; kind: "prefix" | "postfix" | "assign" } | null {
-  if (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) {
-    const operand = unwrap(n.operand);
-    if (!ts.isIdentifier(operand)) return null;
-    if (n.operator === ts.SyntaxKind.PlusPlusToken) return { name: operand.text, step: 1, kind: ts.isPrefixUnaryExpression(n) ? "prefix" : "postfix" };
-    if (n.operator === ts.SyntaxKind.MinusMinusToken) return { name: operand.text, step: -1, kind: ts.isPrefixUnaryExpression(n) ? "prefix" : "postfix" };
-    return null;
-  }
-  if (ts.isBinaryExpression(n) && ts.isIdentifier(unwrap(n.left))) {
-    const name = (unwrap(n.left) as ts.Identifier).text;
-    const op = n.operatorToken.kind;
-    if ((op === ts.SyntaxKind.PlusEqualsToken || op === ts.SyntaxKind.MinusEqualsToken) && numberValue(n.right) === 1) {
-      return { name, step: op === ts.SyntaxKind.PlusEqualsToken ? 1 : -1, kind: "assign" };
-    }
-    if (op === ts.SyntaxKind.EqualsToken) {
-      const r = unwrap(n.right);
-      if (ts.isBinaryExpression(r) && ts.isIdentifier(unwrap(r.left)) && (unwrap(r.left) as ts.Identifier).text === name && numberValue(r.right) === 1) {
-        if (r.operatorToken.kind === ts.SyntaxKind.PlusToken) return { name, step: 1, kind: "assign" };
-        if (r.operatorToken.kind === ts.SyntaxKind.MinusToken) return { name, step: -1, kind: "assign" };
-      }
-    }
-  }
-  return null;
-}
-
-function countersOf(loop: Loop, nodes: ts.Node[], condNodes: ts.Node[]): Map<string, Counter> {
-  const counters = new Map<string, Counter>();
-  const add = (c: Counter) => {
-    if (!counters.has(c.name)) counters.set(c.name, c);
-  };
-  const condSet = new Set(condNodes);
-  for (const n of condNodes) {
-    const u = counterUpdate(n);
-    if (u && u.kind !== "assign") add({ name: u.name, step: u.step, pos: n.getStart(), inCondition: u.kind, node: n });
-  }
-  if (ts.isForStatement(loop) && loop.incrementor) {
-    // the incrementor runs after the body: its position is the loop's end
-    for (const n of [loop.incrementor, ...nodesIn(loop.incrementor)]) {
-      const u = counterUpdate(n);
-      if (u) add({ name: u.name, step: u.step, pos: loop.statement.getEnd(), node: n });
-    }
-  }
-  for (const n of nodes) {
-    if (condSet.has(n)) continue;
-    const u = counterUpdate(n);
-    if (!u) continue;
-    // `if (++attempt >= max)`: the increment happens as the check is evaluated
-    const inIf = enclosingIfCondition(n, loop);
-    if (inIf && u.kind !== "assign") add({ name: u.name, step: u.step, pos: inIf.getStart() + (u.kind === "prefix" ? -0.5 : 0.5), inCondition: u.kind, node: n });
-    else add({ name: u.name, step: u.step, pos: n.getStart(), node: n });
-  }
-  return counters;
-}
-
-/** The `if` statement whose condition contains `n` (below the loop). */
-function enclosingIfCondition(n: ts.Node, stop: ts.Node): ts.IfStatement | null {
-  for (let p: ts.Node = n; p.parent && p !== stop; p = p.parent) {
-    if (ts.isIfStatement(p.parent) && p.parent.expression === p) return p.parent;
-    if (ts.isStatement(p)) return null;
-  }
-  return null;
-}
-
-/** The `if` statements below the loop that guard `n` (innermost first). */
-function guardingIfs(n: ts.Node, stop: ts.Node): ts.IfStatement[] {
-  const out: ts.IfStatement[] = [];
-  for (let p = n.parent; p && p !== stop; p = p.parent) if (ts.isIfStatement(p) && p.expression !== n) out.push(p);
-  return out;
-}
-
-function mentionsAny(n: ts.Node, names: Iterable<string>): boolean {
-  const ids = identifiersIn(n);
-  if (ts.isIdentifier(n)) ids.add(n.text);
-  for (const x of names) if (ids.has(x)) return true;
+/** The call runs the function it is written in again: `f(…)` in `f`, `this.m(…)` in method `m`. */
+function selfCall(ctx: LoopContext, c: ts.CallExpression, fn: FunctionLikeNode): boolean {
+  const callee = unwrap(c.expression);
+  const name = fn.name && (ts.isIdentifier(fn.name) || ts.isPrivateIdentifier(fn.name)) ? fn.name.text : ctx.index.entryOf(fn)?.name;
+  if (!name) return false;
+  if (ts.isIdentifier(callee)) return callee.text === name && ctx.index.resolveName(name, c)?.node === fn;
+  if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) return ts.isMethodDeclaration(fn) && callee.name.text === name;
   return false;
-}
-
-/**
- * The condition gives up when the attempts are used up (`attempt >= max`, `!retries`, `… && i === n - 1`),
- * and nothing else: `res.ok || attempt >= max` also leaves on success, `!isRetryable(e, attempt)` is a filter.
- */
-function isExhaustionCheck(cond: ts.Expression, counters: Map<string, Counter>): boolean {
-  const e = unwrap(cond);
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.BarBarToken) return isExhaustionCheck(e.left, counters) && isExhaustionCheck(e.right, counters);
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return isExhaustionCheck(e.left, counters) || isExhaustionCheck(e.right, counters);
-  if (ts.isBinaryExpression(e) && OPS[e.operatorToken.kind]) return comparisonWith(e, counters) !== null;
-  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.ExclamationToken) {
-    const name = counterName(e.operand);
-    return name !== null && counters.has(name);
-  }
-  return false;
-}
-
-/** The break leaves this loop: unlabelled and nearest to it, or labelled with its label. */
-function breaksLoop(b: ts.BreakStatement, loop: Loop): boolean {
-  if (b.label) return ts.isLabeledStatement(loop.parent) && loop.parent.label.text === b.label.text;
-  for (let p = b.parent; p; p = p.parent) {
-    if (p === loop) return true;
-    if (ts.isIterationStatement(p, false) || ts.isSwitchStatement(p)) return false;
-  }
-  return false;
-}
-
-/**
- * A success exit: a `return`, a `break` out of this loop, or a flag the loop condition reads set
- * to a literal — outside `catch`/`finally`, after (or around) the operation, and not the check
- * that gives up when the attempts are exhausted (an `if` on a counter).
- */
-function leavesOnSuccess(loop: Loop, nodes: ts.Node[], condNodes: ts.Node[], firstCall: ts.CallExpression, counters: Map<string, Counter>): boolean {
-  const flags = new Set<string>();
-  for (const n of condNodes) if (ts.isIdentifier(n)) flags.add(n.text);
-  const callPos = firstCall.getStart();
-  return nodes.some((n) => {
-    let exit = false;
-    if (ts.isReturnStatement(n)) exit = true;
-    else if (ts.isBreakStatement(n)) exit = breaksLoop(n, loop);
-    else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(unwrap(n.left)) && flags.has((unwrap(n.left) as ts.Identifier).text)) {
-      const r = unwrap(n.right);
-      exit = r.kind === ts.SyntaxKind.TrueKeyword || r.kind === ts.SyntaxKind.FalseKeyword;
-    }
-    if (!exit || inHandler(n, loop.statement)) return false;
-    if (guardingIfs(n, loop.statement).some((i) => isExhaustionCheck(i.expression, counters))) return false;
-    return n.getStart() > callPos || (n.getStart() <= callPos && n.getEnd() >= firstCall.getEnd());
-  });
-}
-
-/**
- * The operation takes a value the loop advances (a pagination cursor, the item of a `for … of`
- * over data, a page number sent in the request): the loop goes through things, it does not
- * repeat one call.
- */
-function iterates(ctx: LoopContext, loop: Loop, retried: ts.CallExpression[], counters: Map<string, Counter>): boolean {
-  const advanced = new Set<string>();
-  if (ts.isForOfStatement(loop) && !literalItems(loop)) {
-    const init = loop.initializer;
-    if (ts.isVariableDeclarationList(init)) for (const d of init.declarations) for (const id of identifiersIn(d.name)) advanced.add(id);
-    else for (const id of identifiersIn(init)) advanced.add(id);
-  }
-  // outer variables assigned in the body (declared before the loop), other than counters
-  const declaredInside = new Set<string>();
-  const bodyNodes = nodesIn(loop.statement);
-  for (const n of bodyNodes) if (ts.isVariableDeclaration(n)) for (const id of identifiersIn(n.name)) declaredInside.add(id);
-  for (const n of bodyNodes) {
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
-      const left = unwrap(n.left);
-      if (ts.isIdentifier(left) && !declaredInside.has(left.text) && !counters.has(left.text)) advanced.add(left.text);
-    }
-  }
-  const requestCounters = [...counters.keys()];
-  for (const c of retried) {
-    const fact = ctx.callFact(c);
-    for (const a of c.arguments) {
-      if (mentionsAny(a, advanced)) return true;
-      if (fact?.request && mentionsAny(a, requestCounters)) return true;
-    }
-  }
-  return false;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Numbers
-
-interface Value {
-  value: number;
-  fromDefault: boolean;
 }
 
 /** Where `name` is bound as seen from `at`: a local declaration, a parameter (default), a module constant. */
@@ -530,113 +235,43 @@ function bindingOf(name: string, at: ts.Node): { init: ts.Expression | undefined
   return null;
 }
 
-/** `this.maxRetries`: a class field initializer or a constructor parameter property default. */
-function thisMember(name: string, at: ts.Node): ts.Expression | undefined {
+/**
+ * `this.maxRetries`: a class field initializer, a constructor parameter property default, or what
+ * the constructor assigns it (`this.maxRetries = maxRetries` with `{ maxRetries = 3 } = {}`: the default).
+ */
+function thisMember(name: string, at: ts.Node): { init: ts.Expression; isDefault: boolean } | undefined {
   for (let p: ts.Node | undefined = at.parent; p; p = p.parent) {
     if (!ts.isClassLike(p)) continue;
     for (const m of p.members) {
-      if (ts.isPropertyDeclaration(m) && m.name.getText() === name && m.initializer) return m.initializer;
-      if (ts.isConstructorDeclaration(m)) for (const param of m.parameters) if (ts.isIdentifier(param.name) && param.name.text === name && param.initializer) return param.initializer;
+      if (ts.isPropertyDeclaration(m) && m.name.getText() === name && m.initializer) return { init: m.initializer, isDefault: false };
+      if (!ts.isConstructorDeclaration(m)) continue;
+      for (const param of m.parameters) if (ts.isIdentifier(param.name) && param.name.text === name && param.initializer) return { init: param.initializer, isDefault: true };
+      for (const s of m.body?.statements ?? []) {
+        const e = ts.isExpressionStatement(s) ? unwrap(s.expression) : undefined;
+        if (!e || !ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+        const left = unwrap(e.left);
+        if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== name) continue;
+        const right = unwrap(e.right);
+        // a constructor parameter: its default
+        const b = ts.isIdentifier(right) ? bindingOf(right.text, right) : null;
+        if (b?.isDefault) return b.init ? { init: b.init, isDefault: true } : undefined;
+        return { init: e.right, isDefault: false };
+      }
     }
     return undefined;
   }
   return undefined;
 }
 
-/** Numbers, names (locals, parameter defaults, module constants, fields), `?? d`, `.length` of a literal array, + − × ÷ **. */
-function evaluate(n: ts.Expression | undefined, at: ts.Node, env: Map<string, number> = new Map(), depth = 0): Value | null {
-  if (!n || depth > 6) return null;
-  const e = unwrap(n);
-  const lit = numberValue(e);
-  if (lit !== null) return { value: lit, fromDefault: false };
-  if (ts.isIdentifier(e)) {
-    if (env.has(e.text)) return { value: env.get(e.text)!, fromDefault: false };
-    const b = bindingOf(e.text, e);
-    if (!b?.init) return null;
-    const v = evaluate(b.init, b.init, env, depth + 1);
-    return v && { value: v.value, fromDefault: v.fromDefault || b.isDefault };
-  }
-  if (ts.isPropertyAccessExpression(e)) {
-    if (e.expression.kind === ts.SyntaxKind.ThisKeyword) {
-      const init = thisMember(e.name.text, e);
-      return init ? evaluate(init, init, env, depth + 1) : null;
-    }
-    if (e.name.text === "length") {
-      const arr = arrayOf(e.expression, depth);
-      return arr ? { value: arr.items.length, fromDefault: arr.fromDefault } : null;
-    }
-    return null;
-  }
-  if (ts.isCallExpression(e)) {
-    const callee = calleeText(e.expression);
-    if (["Number", "parseInt", "parseFloat", "Math.floor", "Math.ceil", "Math.round"].includes(callee)) return evaluate(e.arguments[0], at, env, depth + 1);
-    if (callee === "Math.pow") {
-      const [a, b] = [evaluate(e.arguments[0], at, env, depth + 1), evaluate(e.arguments[1], at, env, depth + 1)];
-      return a && b ? { value: a.value ** b.value, fromDefault: a.fromDefault || b.fromDefault } : null;
-    }
-    if (callee === "Math.min" || callee === "Math.max") {
-      const vals = e.arguments.map((a) => evaluate(a, at, env, depth + 1));
-      if (vals.some((v) => v === null) || !vals.length) return null;
-      const nums = vals.map((v) => v!.value);
-      return { value: callee === "Math.min" ? Math.min(...nums) : Math.max(...nums), fromDefault: vals.some((v) => v!.fromDefault) };
-    }
-    return null;
-  }
-  if (ts.isBinaryExpression(e)) {
-    const op = e.operatorToken.kind;
-    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
-      const left = evaluate(e.left, at, env, depth + 1);
-      if (left) return left;
-      const right = evaluate(e.right, at, env, depth + 1);
-      return right && { value: right.value, fromDefault: true };
-    }
-    const l = evaluate(e.left, at, env, depth + 1);
-    const r = evaluate(e.right, at, env, depth + 1);
-    if (!l || !r) return null;
-    const fromDefault = l.fromDefault || r.fromDefault;
-    switch (op) {
-      case ts.SyntaxKind.PlusToken: return { value: l.value + r.value, fromDefault };
-      case ts.SyntaxKind.MinusToken: return { value: l.value - r.value, fromDefault };
-      case ts.SyntaxKind.AsteriskToken: return { value: l.value * r.value, fromDefault };
-      case ts.SyntaxKind.SlashToken: return r.value === 0 ? null : { value: l.value / r.value, fromDefault };
-      case ts.SyntaxKind.AsteriskAsteriskToken: return { value: l.value ** r.value, fromDefault };
-      case ts.SyntaxKind.LessThanLessThanToken: return { value: l.value * 2 ** r.value, fromDefault };
-    }
-  }
-  return null;
-}
-
-/** A literal array, directly or through a name (local, parameter default, module constant). */
-function arrayOf(n: ts.Expression, depth = 0): { items: ts.Expression[]; fromDefault: boolean } | null {
-  const e = unwrap(n);
-  if (ts.isArrayLiteralExpression(e)) return e.elements.some((x) => ts.isSpreadElement(x)) ? null : { items: [...e.elements], fromDefault: false };
-  if (ts.isIdentifier(e) && depth < 4) {
-    const b = bindingOf(e.text, e);
-    if (!b?.init) return null;
-    const inner = arrayOf(b.init, depth + 1);
-    return inner && { items: inner.items, fromDefault: inner.fromDefault || b.isDefault };
-  }
-  return null;
-}
-
-function literalItems(loop: ts.ForOfStatement): { items: ts.Expression[]; fromDefault: boolean } | null {
-  return arrayOf(loop.expression);
-}
-
-interface CountBound {
-  maxAttempts: number | null;
-  note: string;
-  timeBound: string | null;
-  fromDefault: boolean;
-  countUnknown: boolean;
-  /** the attempt counter's first value, for the first delay */
-  start: { name: string; value: number } | null;
-  /** the parameter whose default is the bound, when attempts = that value + a constant */
-  param?: { name: string; value: number };
-}
-
-type Op = "<" | "<=" | ">" | ">=" | "==" | "!=";
-const OPS: Partial<Record<ts.SyntaxKind, Op>> = {
+const BINARY: Partial<Record<ts.SyntaxKind, BinaryOp>> = {
+  [ts.SyntaxKind.PlusToken]: "+",
+  [ts.SyntaxKind.MinusToken]: "-",
+  [ts.SyntaxKind.AsteriskToken]: "*",
+  [ts.SyntaxKind.SlashToken]: "/",
+  [ts.SyntaxKind.PercentToken]: "%",
+  [ts.SyntaxKind.AsteriskAsteriskToken]: "**",
+  [ts.SyntaxKind.LessThanLessThanToken]: "<<",
+  [ts.SyntaxKind.GreaterThanGreaterThanToken]: ">>",
   [ts.SyntaxKind.LessThanToken]: "<",
   [ts.SyntaxKind.LessThanEqualsToken]: "<=",
   [ts.SyntaxKind.GreaterThanToken]: ">",
@@ -645,395 +280,318 @@ const OPS: Partial<Record<ts.SyntaxKind, Op>> = {
   [ts.SyntaxKind.EqualsEqualsEqualsToken]: "==",
   [ts.SyntaxKind.ExclamationEqualsToken]: "!=",
   [ts.SyntaxKind.ExclamationEqualsEqualsToken]: "!=",
+  [ts.SyntaxKind.AmpersandAmpersandToken]: "&&",
+  [ts.SyntaxKind.BarBarToken]: "||",
+  [ts.SyntaxKind.QuestionQuestionToken]: "??",
+  [ts.SyntaxKind.AmpersandToken]: "&",
+  [ts.SyntaxKind.BarToken]: "|",
+  [ts.SyntaxKind.CaretToken]: "^",
 };
-const FLIP: Record<Op, Op> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!=" };
 
-interface Comparison {
-  counter: Counter;
-  op: Op;
-  bound: ts.Expression;
-}
+class TsLowering {
+  private readonly sf: ts.SourceFile;
+  private current: FunctionLikeNode | null = null;
+  private readonly lowered = new Map<ts.Node, Expr>();
 
-function counterName(n: ts.Expression): string | null {
-  const e = unwrap(n);
-  if (ts.isIdentifier(e)) return e.text;
-  const incDec = (op: ts.SyntaxKind) => op === ts.SyntaxKind.PlusPlusToken || op === ts.SyntaxKind.MinusMinusToken;
-  if ((ts.isPrefixUnaryExpression(e) || ts.isPostfixUnaryExpression(e)) && incDec(e.operator) && ts.isIdentifier(unwrap(e.operand))) return (unwrap(e.operand) as ts.Identifier).text;
-  return null;
-}
-
-/** The first comparison of a counter with a bound in `cond`, the counter on the left. */
-function comparisonWith(cond: ts.Node, counters: Map<string, Counter>): Comparison | null {
-  for (const n of [cond, ...nodesIn(cond)]) {
-    // a counter read as a truth value: `while (retries)`, `while (retries-- && …)` is `counter != 0`;
-    // `if (!retries) throw …` is `counter == 0`
-    const asCondition = n === cond || (ts.isBinaryExpression(n.parent) && n.parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken);
-    if (asCondition && ts.isExpression(n)) {
-      const e = unwrap(n);
-      const negated = ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.ExclamationToken;
-      const name = counterName(negated ? e.operand : e);
-      if (name && counters.has(name)) return { counter: counters.get(name)!, op: negated ? "==" : "!=", bound: ts.factory.createNumericLiteral(0) };
-    }
-    if (!ts.isBinaryExpression(n)) continue;
-    const op = OPS[n.operatorToken.kind];
-    if (!op) continue;
-    const l = counterName(n.left);
-    const r = counterName(n.right);
-    if (l && counters.has(l)) return { counter: counters.get(l)!, op, bound: n.right };
-    if (r && counters.has(r)) return { counter: counters.get(r)!, op: FLIP[op], bound: n.left };
-  }
-  return null;
-}
-
-function loopCondition(loop: Loop): ts.Expression | undefined {
-  if (ts.isForOfStatement(loop)) return undefined;
-  if (ts.isForStatement(loop)) return loop.condition;
-  return loop.expression;
-}
-
-/** The counter's value before the loop: the for initializer, or its last declaration/assignment before it (0 if unknown, as in Python). */
-function counterStart(loop: Loop, name: string): number {
-  if (ts.isForStatement(loop) && loop.initializer) {
-    const init = loop.initializer;
-    if (ts.isVariableDeclarationList(init)) {
-      for (const d of init.declarations) if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return evaluate(d.initializer, d)?.value ?? 0;
-    } else if (ts.isBinaryExpression(init) && ts.isIdentifier(init.left) && init.left.text === name) return evaluate(init.right, init)?.value ?? 0;
-  }
-  const b = bindingOf(name, loop);
-  return b?.init ? (evaluate(b.init, b.init)?.value ?? 0) : 0;
-}
-
-function countBound(
-  loop: Loop,
-  nodes: ts.Node[],
-  condNodes: ts.Node[],
-  firstCall: ts.CallExpression,
-  counters: Map<string, Counter>,
-): CountBound {
-  const none = { timeBound: null, fromDefault: false, countUnknown: false, start: null };
-  const unknown = (note: string): CountBound => ({ ...none, maxAttempts: null, note, countUnknown: true });
-
-  if (ts.isForOfStatement(loop)) {
-    const items = literalItems(loop);
-    const written = short(loop.expression);
-    if (items) {
-      const n = items.items.length;
-      return { ...none, maxAttempts: n, note: `for … of ${written} (${n} items): ${n} attempts`, fromDefault: items.fromDefault };
-    }
-    return unknown(`for … of ${written}: count not known statically`);
+  constructor(private readonly ctx: LoopContext) {
+    this.sf = ctx.sf;
   }
 
-  const cond = loopCondition(loop);
-  const head = cond ? comparisonWith(cond, counters) : null;
-  if (head && cond) {
-    // a decrementing counter is an increasing one on −counter: negate start and bound, flip the operator
-    const sign = head.counter.step;
-    const op = sign === 1 ? head.op : FLIP[head.op];
-    if (op === "<" || op === "<=" || op === "!=") {
-      const b = evaluate(head.bound, head.bound);
-      if (!b) return unknown(`${ts.isDoStatement(loop) ? "do … while" : ts.isForStatement(loop) ? "for" : "while"} (${short(cond)}): count not known statically`);
-      const c0 = counterStart(loop, head.counter.name);
-      // The head runs once per attempt. `while (i < N)` with the increment in the body (or a
-      // postfix `i++ < N`, or a for incrementor) compares c0, c0+1, …: N − c0 attempts. A prefix
-      // `++i < N` increments before the first comparison: one fewer. `do … while` runs the body
-      // before the first comparison: with the increment in the body or a prefix in the condition
-      // that is again N − c0; with a postfix `i++ < N` the last comparison sees the old value: one more.
-      let adjust = 0;
-      if (head.counter.inCondition === "prefix" && !ts.isDoStatement(loop)) adjust = -1;
-      if (head.counter.inCondition === "postfix" && ts.isDoStatement(loop)) adjust = 1;
-      const attempts = Math.max(0, sign * b.value - sign * c0 + (op === "<=" ? 1 : 0) + adjust);
-      // `i < attempts` with `attempts = 3` a parameter default: the count moves one for one with it
-      const param = sign === 1 && ts.isIdentifier(head.bound) && b.fromDefault && attempts === b.value - c0 + (op === "<=" ? 1 : 0) + adjust ? { name: head.bound.text, value: b.value } : undefined;
-      return { ...none, maxAttempts: attempts, note: `${ts.isDoStatement(loop) ? "do … while" : ts.isForStatement(loop) ? "for" : "while"} (${short(cond)}): ${attempts} attempts`, fromDefault: b.fromDefault, start: { name: head.counter.name, value: c0 }, ...(param ? { param } : {}) };
-    }
+  private at(n: ts.Node) {
+    return { start: n.getStart(this.sf), end: n.getEnd(), text: n.getText(this.sf) };
   }
-  const inBody = inBodyCheck(loop, nodes, firstCall, counters);
-  if (inBody) return inBody;
-  if (head && cond) return unknown(`(${short(cond)}): count not known statically`);
 
-  // no attempt counter: a deadline in a condition that stops the loop bounds it by time only
-  const conditions: ts.Node[] = [...condNodes];
-  for (const n of nodes) if (ts.isIfStatement(n) && exitsIn(n.thenStatement, loop)) conditions.push(n.expression, ...nodesIn(n.expression));
-  const deadline = conditions.find((n) => ts.isIdentifier(n) && DEADLINE.test(n.text) && !(ts.isPropertyAssignment(n.parent) && n.parent.name === n));
-  return {
-    ...none,
-    maxAttempts: null,
-    note: deadline ? `no attempt counter; bounded by ${(deadline as ts.Identifier).text} only` : "no attempt counter: the loop retries until it succeeds",
-    timeBound: deadline ? (deadline as ts.Identifier).text : null,
-  };
-}
-
-/** The statement leaves the loop (throw, return, or a break out of it). */
-function exitsIn(s: ts.Statement, loop: Loop): boolean {
-  const check = (n: ts.Node): boolean => ts.isThrowStatement(n) || ts.isReturnStatement(n) || (ts.isBreakStatement(n) && breaksLoop(n, loop));
-  return check(s) || nodesIn(s).some(check);
-}
-
-/**
- * `if (attempt >= N) throw …` inside the body. The order of the first call (C), the increment (I)
- * and the check (K) decides ±1, exactly as in the Python detector:
- * - C … K … I: the check sees the count before this attempt's increment: one more attempt (+1);
- * - I … K … C: incremented and checked before calling: one fewer (−1);
- * - otherwise (C I K, K C I, K I C, I C K): N − c0.
- * A for loop's incrementor runs after the body; `if (++i >= N)` increments just before the
- * check, `if (i++ >= N)` just after. `>` allows one more than `>=`.
- */
-function inBodyCheck(loop: Loop, nodes: ts.Node[], firstCall: ts.CallExpression, counters: Map<string, Counter>): CountBound | null {
-  for (const check of nodes) {
-    if (!ts.isIfStatement(check) || !exitsIn(check.thenStatement, loop)) continue;
-    const cmp = comparisonWith(check.expression, counters);
-    if (!cmp) continue;
-    const sign = cmp.counter.step;
-    const op = sign === 1 ? cmp.op : FLIP[cmp.op];
-    if (op !== ">=" && op !== ">" && op !== "==") continue;
-    const cond = short(check.expression);
-    const b = evaluate(cmp.bound, cmp.bound);
-    if (!b) return { maxAttempts: null, note: `stops when ${cond}: count not known statically`, timeBound: null, fromDefault: false, countUnknown: true, start: null };
-    const c0 = counterStart(loop, cmp.counter.name);
-    const posC = firstCall.getStart();
-    const posI = cmp.counter.pos;
-    const posK = check.getStart();
-    const adjust = posC < posK && posK < posI ? 1 : posI < posK && posK < posC ? -1 : 0;
-    const attempts = Math.max(1, sign * b.value - sign * c0 + adjust + (op === ">" ? 1 : 0));
-    return { maxAttempts: attempts, note: `stops when ${cond}: ${attempts} attempts`, timeBound: null, fromDefault: b.fromDefault, countUnknown: false, start: { name: cmp.counter.name, value: c0 } };
-  }
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Waits
-
-interface DelayShape {
-  random: boolean;
-  exponential: boolean;
-  grows: boolean;
-  zero: boolean;
-  capMs: number | null;
-}
-
-const RANDOM_CALL = /^(Math\.random|crypto\.randomInt|randomInt|random|_\.random|lodash\.random|crypto\.getRandomValues)$/;
-
-/** Reads a delay expression, following local names a few levels deep. */
-function delayShape(n: ts.Node | null, loop: Loop, counters: Map<string, Counter>, depth = 0): DelayShape {
-  const shape: DelayShape = { random: false, exponential: false, grows: false, zero: false, capMs: null };
-  if (!n || depth > 3) return shape;
-  if (ts.isExpression(n) && numberValue(n) === 0) return { ...shape, zero: true };
-  const fn = isFunctionLike(n) ? n : undefined;
-  for (const c of fn ? nodesIn(fn) : [n, ...nodesIn(n)]) {
-    if (ts.isCallExpression(c)) {
-      const callee = calleeText(c.expression);
-      if (RANDOM_CALL.test(callee) || /jitter/i.test(callee)) shape.random = true;
-      if (callee === "Math.pow") shape.exponential = true;
-      if (callee === "Math.min" && shape.capMs === null) {
-        const caps = c.arguments.map((a) => numberValue(a)).filter((v): v is number => v !== null);
-        if (caps.length) shape.capMs = Math.min(...caps);
-      }
-    }
-    if (ts.isBinaryExpression(c)) {
-      const op = c.operatorToken.kind;
-      if (op === ts.SyntaxKind.AsteriskAsteriskToken || op === ts.SyntaxKind.LessThanLessThanToken) shape.exponential = true;
-      if (op === ts.SyntaxKind.AsteriskToken && (mentionsAny(c, counters.keys()) || [...identifiersIn(c)].some((x) => /attempt|retry|retries|tries|^i$|^n$/i.test(x)))) shape.grows = true;
-    }
-    if (ts.isIdentifier(c)) {
-      if (/jitter/i.test(c.text)) shape.random = true;
-      const b = bindingOf(c.text, c);
-      if (b?.init && b.init !== n) {
-        const inner = delayShape(b.init, loop, counters, depth + 1);
-        shape.random ||= inner.random;
-        shape.exponential ||= inner.exponential;
-        shape.grows ||= inner.grows;
-        shape.capMs ??= inner.capMs;
-      }
-      // `delay *= 2` / `delay = delay * 2` / `delay = Math.min(delay * 2, cap)` in the loop: exponential growth
-      for (const x of nodesIn(loop.statement)) {
-        if (!ts.isBinaryExpression(x) || !ts.isIdentifier(unwrap(x.left)) || (unwrap(x.left) as ts.Identifier).text !== c.text) continue;
-        if (x.operatorToken.kind === ts.SyntaxKind.AsteriskEqualsToken) shape.exponential = true;
-        else if (x.operatorToken.kind === ts.SyntaxKind.EqualsToken && x.right !== n) {
-          const r = delayShape(x.right, loop, counters, depth + 1);
-          const selfTimes = nodesIn(x.right).some((y) => ts.isBinaryExpression(y) && y.operatorToken.kind === ts.SyntaxKind.AsteriskToken && mentionsAny(y, [c.text]));
-          if (selfTimes) shape.exponential = true;
-          shape.random ||= r.random;
-          shape.capMs ??= r.capMs;
+  language(): LoopLanguage {
+    return {
+      errors: "exceptions",
+      // a JS catch takes every error: what it retries is what its checks let through
+      exceptions: { every: () => true, includes4xx: () => null, connectOnly: () => false },
+      resolveOuter: (name, _at, fn, self) => {
+        const node = fn.key as ts.Node;
+        if (self) {
+          const m = thisMember(name, node);
+          return m ? { value: this.expr(m.init), kind: "field", fromDefault: m.isDefault } : null;
         }
+        const b = ts.isSourceFile(node) ? null : bindingOf(name, node);
+        if (b) return { value: b.init ? this.expr(b.init) : null, kind: "outer" };
+        return null;
+      },
+    };
+  }
+
+  fn(node: FunctionLikeNode | ts.SourceFile): LoopFunction {
+    const index = this.ctx.index;
+    const module = ts.isSourceFile(node);
+    const id = module ? MODULE : (index.idOf(node) ?? index.enclosingId(node));
+    const saved = this.current;
+    this.current = module ? null : node;
+    const body = module ? this.stmts(node.statements) : node.body && ts.isBlock(node.body) ? this.stmts(node.body.statements) : [];
+    this.current = saved;
+    const outer: LoopFunction["outer"] = [];
+    for (let p = module ? undefined : index.enclosingNode(node); p; p = index.enclosingNode(p)) outer.push({ id: index.idOf(p) ?? index.enclosingId(p), params: this.params(p) });
+    const decl = module ? node : (index.entryOf(node)?.declaration ?? node);
+    return {
+      id,
+      label: id === MODULE ? "module" : id,
+      name: module ? null : node.name && ts.isIdentifier(node.name) ? node.name.text : (index.entryOf(node)?.name ?? null),
+      params: module ? [] : this.params(node),
+      outer,
+      body,
+      start: module ? 0 : node.getStart(this.sf),
+      end: node.getEnd(),
+      anchor: spanOf(decl, this.sf),
+      key: node,
+      raisesOnStatus: false,
+      readsRetryAfter: /retry-after/i.test((module ? this.sf : node).getText(this.sf)),
+    };
+  }
+
+  private params(fn: FunctionLikeNode): Param[] {
+    const out: Param[] = [];
+    fn.parameters.forEach((p, index) => {
+      if (ts.isIdentifier(p.name)) out.push({ name: p.name.text, index, default: p.initializer ? this.expr(p.initializer) : null });
+      else if (ts.isObjectBindingPattern(p.name)) {
+        for (const el of p.name.elements) if (ts.isIdentifier(el.name)) out.push({ name: el.name.text, index, default: el.initializer ? this.expr(el.initializer) : null, destructured: true });
       }
-    }
+    });
+    return out;
   }
-  return shape;
-}
 
-function waitOf(
-  loop: Loop,
-  sleep: { node: ts.Node; delay: ts.Expression | null; inner: ts.Expression | null },
-  counters: Map<string, Counter>,
-  start: { name: string; value: number } | null,
-): WaitSpec {
-  const arg = sleep.delay;
-  // the delay is the item of a literal delay list: its values say the shape
-  if (ts.isForOfStatement(loop) && arg && ts.isIdentifier(unwrap(arg))) {
-    const items = arrayOf(loop.expression);
-    const init = loop.initializer;
-    const itemName = ts.isVariableDeclarationList(init) && init.declarations[0] && ts.isIdentifier(init.declarations[0].name) ? init.declarations[0].name.text : null;
-    if (items && itemName === (unwrap(arg) as ts.Identifier).text) {
-      const ms = items.items.map((x) => evaluate(x, x)?.value ?? null);
-      if (ms.every((v): v is number => v !== null) && ms.length) {
-        const ratio = ms.length > 1 && ms[0]! > 0 ? ms[1]! / ms[0]! : 1;
-        const kind: WaitSpec["kind"] = ms.every((v) => v === 0)
-          ? "none"
-          : ms.every((v) => v === ms[0])
-            ? "fixed"
-            : ratio > 1 && ms.every((v, i) => i === 0 || Math.abs(v - ms[i - 1]! * ratio) < 1e-9)
-              ? "exponential"
-              : "linear";
-        return {
-          kind,
-          jitter: false,
-          initialSeconds: ms[0]! / 1000,
-          maxSeconds: Math.max(...ms) / 1000,
-          source: "config",
-          description: `delays ${short(loop.expression)} ms, no jitter`,
-        };
+  // ------------------------------------------------------------------------------ statements
+
+  private stmts(list: readonly ts.Statement[]): Stmt[] {
+    return list.flatMap((s) => this.stmt(s));
+  }
+
+  private block(s: ts.Statement | undefined): Stmt[] {
+    if (!s) return [];
+    return ts.isBlock(s) ? this.stmts(s.statements) : this.stmt(s);
+  }
+
+  private stmt(s: ts.Statement, label: string | null = null): Stmt[] {
+    const p = this.at(s);
+    if (ts.isBlock(s)) return [{ ...p, k: "block", body: this.stmts(s.statements) }];
+    if (ts.isExpressionStatement(s)) return [{ ...p, k: "expr", e: this.expr(s.expression) }];
+    if (ts.isVariableStatement(s)) return s.declarationList.declarations.flatMap((d) => this.decl(d));
+    if (ts.isIfStatement(s)) return [{ ...p, k: "if", init: null, cond: this.expr(s.expression), then: this.block(s.thenStatement), else: s.elseStatement ? this.block(s.elseStatement) : null }];
+    if (ts.isReturnStatement(s)) return [{ ...p, k: "exit", kind: "return", label: null, value: s.expression ? this.expr(s.expression) : null }];
+    if (ts.isThrowStatement(s)) return [{ ...p, k: "exit", kind: "throw", label: null, value: this.expr(s.expression) }];
+    if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) return [{ ...p, k: "exit", kind: ts.isBreakStatement(s) ? "break" : "continue", label: s.label?.text ?? null, value: null }];
+    if (ts.isTryStatement(s)) {
+      const catches: Catch[] = s.catchClause ? [{ ...this.at(s.catchClause), types: [], all: true, filter: null, filterText: null, body: this.stmts(s.catchClause.block.statements) }] : [];
+      return [{ ...p, k: "try", body: this.stmts(s.tryBlock.statements), catches, orelse: null, final: s.finallyBlock ? this.stmts(s.finallyBlock.statements) : null }];
+    }
+    if (ts.isSwitchStatement(s)) {
+      const cases = s.caseBlock.clauses.map((c) => ({ values: ts.isCaseClause(c) ? [this.expr(c.expression)] : null, body: this.stmts(c.statements) }));
+      return [{ ...p, k: "switch", init: null, tag: this.expr(s.expression), cases }];
+    }
+    if (ts.isLabeledStatement(s)) return this.stmt(s.statement, s.label.text);
+    if (ts.isForStatement(s) || ts.isWhileStatement(s) || ts.isDoStatement(s) || ts.isForOfStatement(s) || ts.isForInStatement(s)) return [{ ...p, k: "loop", loop: this.loop(s, label) }];
+    return [];
+  }
+
+  /** `const x = e`; a destructuring binds each name to its part of the value, or to its default (`const { retries = 3 } = opts`). */
+  private decl(d: ts.VariableDeclaration): Stmt[] {
+    const p = this.at(d);
+    if (ts.isIdentifier(d.name)) return [{ ...p, k: "decl", names: [d.name.text], values: d.initializer ? [this.expr(d.initializer)] : [] }];
+    const out: Stmt[] = [];
+    const bind = (name: ts.BindingName, value: Expr | null) => {
+      if (ts.isIdentifier(name)) {
+        out.push({ ...p, k: "decl", names: [name.text], values: value ? [value] : [] });
+        return;
       }
+      name.elements.forEach((el, i) => {
+        if (ts.isOmittedExpression(el)) return;
+        const at = this.at(el);
+        const key = ts.isObjectBindingPattern(name) ? (el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : ts.isIdentifier(el.name) ? el.name.text : null) : null;
+        let part: Expr | null = value && (key !== null ? { ...at, k: "member", object: value, name: key } : ts.isArrayBindingPattern(name) ? { ...at, k: "index", object: value, index: { ...at, k: "num", value: i } } : null);
+        if (el.initializer) {
+          const dflt = this.expr(el.initializer);
+          part = part ? { ...at, k: "binary", op: "??", left: part, right: dflt } : dflt;
+        }
+        bind(el.name, part);
+      });
+    };
+    bind(d.name, d.initializer ? this.expr(d.initializer) : null);
+    return out;
+  }
+
+  private loop(s: ts.IterationStatement, label: string | null): Loop {
+    const parent = ts.isLabeledStatement(s.parent) ? s.parent : s;
+    const siblings = ts.isBlock(parent.parent) || ts.isSourceFile(parent.parent) ? (parent.parent as ts.Block).statements : undefined;
+    const next = siblings ? siblings[siblings.indexOf(parent as ts.Statement) + 1] : undefined;
+    return {
+      ...this.at(s),
+      header: this.header(s),
+      body: this.block(s.statement),
+      label,
+      anchor: spanOf(s, this.sf),
+      key: s,
+      after: next ? (this.stmt(next)[0] ?? null) : null,
+      broken: hasSyntaxError(s),
+    };
+  }
+
+  private header(s: ts.IterationStatement): Header {
+    if (ts.isForOfStatement(s) || ts.isForInStatement(s)) {
+      const names: string[] = [];
+      const init = s.initializer;
+      const collect = (n: ts.Node) => {
+        if (ts.isIdentifier(n)) names.push(n.text);
+        else ts.forEachChild(n, collect);
+      };
+      if (ts.isVariableDeclarationList(init)) for (const d of init.declarations) collect(d.name);
+      else collect(init);
+      const simple = ts.isVariableDeclarationList(init) && init.declarations[0] && ts.isIdentifier(init.declarations[0].name) ? init.declarations[0].name.text : null;
+      const word = ts.isForOfStatement(s) ? "of" : "in";
+      return { kind: "items", iterable: ts.isForOfStatement(s) ? this.expr(s.expression) : null, text: `for … ${word} ${short(s.expression.getText(this.sf))}`, variables: names, valueVar: ts.isForOfStatement(s) ? simple : null };
     }
-  }
-  const outer = delayShape(arg, loop, counters);
-  const inner = delayShape(sleep.inner, loop, counters);
-  const shape: DelayShape = {
-    random: outer.random || inner.random,
-    exponential: outer.exponential || inner.exponential,
-    grows: outer.grows || inner.grows,
-    zero: outer.zero && !sleep.inner,
-    capMs: outer.capMs ?? inner.capMs,
-  };
-  const kind: WaitSpec["kind"] = shape.zero ? "none" : shape.exponential ? "exponential" : shape.random ? "random" : shape.grows ? "linear" : arg || sleep.inner ? "fixed" : "unknown";
-  // the first delay: the expression with the counter at its first value (not for random delays)
-  const env = new Map<string, number>();
-  if (start) env.set(start.name, start.value);
-  const first = !shape.random && arg && !sleep.inner ? evaluate(arg, arg, env) : null;
-  const seconds = first ? first.value / 1000 : null;
-  const text = arg ? short(arg) : sleep.inner ? short(sleep.inner) : "";
-  return {
-    kind,
-    jitter: kind === "unknown" ? null : shape.random,
-    initialSeconds: kind === "none" ? 0 : seconds,
-    maxSeconds: kind === "fixed" ? seconds : shape.capMs !== null ? shape.capMs / 1000 : null,
-    source: "config",
-    description: `sleep(${text})${kind === "fixed" && seconds !== null ? `: fixed ${fmtSeconds(seconds)}` : kind === "exponential" ? ": exponential" : ""}${shape.random ? ", randomised" : ", no jitter"}`,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Conditions
-
-const PRE_SEND_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
-
-function conditionOf(ctx: LoopContext, loop: Loop, nodes: ts.Node[], counters: Map<string, Counter>): RetryCondition {
-  const catches = nodes.filter((n): n is ts.CatchClause => ts.isCatchClause(n));
-  // a catch that gives up on some errors: `if (!isRetryable(e)) throw e` (not the exhausted-attempts check)
-  const filters: ts.IfStatement[] = [];
-  for (const c of catches) {
-    for (const n of nodesIn(c.block)) {
-      if (!ts.isIfStatement(n) || isExhaustionCheck(n.expression, counters)) continue;
-      if (nodesIn(n.thenStatement).concat(n.thenStatement).some((x) => ts.isThrowStatement(x) || ts.isReturnStatement(x) || (ts.isBreakStatement(x) && breaksLoop(x, loop)))) filters.push(n);
+    if (ts.isForStatement(s)) {
+      const init: Array<{ name: string; value: Expr | null }> = [];
+      const i = s.initializer;
+      if (i && ts.isVariableDeclarationList(i)) for (const d of i.declarations) if (ts.isIdentifier(d.name)) init.push({ name: d.name.text, value: d.initializer ? this.expr(d.initializer) : null });
+      if (i && ts.isBinaryExpression(i) && ts.isIdentifier(i.left) && i.operatorToken.kind === ts.SyntaxKind.EqualsToken) init.push({ name: i.left.text, value: this.expr(i.right) });
+      return { kind: "cond", cond: s.condition ? this.expr(s.condition) : null, doWhile: false, init, updates: s.incrementor ? [this.expr(s.incrementor)] : [], text: s.condition?.getText(this.sf) ?? "" };
     }
+    const w = s as ts.WhileStatement | ts.DoStatement;
+    return { kind: "cond", cond: this.expr(w.expression), doWhile: ts.isDoStatement(s), init: [], updates: [], text: w.expression.getText(this.sf) };
   }
-  const statuses = statusesChecked(loop, nodes);
-  const retriesErrors = catches.length > 0;
-  const allErrors = retriesErrors && filters.length === 0;
-  const fn = ctx.index.enclosingNode(loop);
-  const retryAfter = /retry-after/i.test((fn ?? ctx.sf).getText());
-  const preSendOnly =
-    filters.length > 0 &&
-    filters.every((f) => {
-      const strings = nodesIn(f.expression).filter((x): x is ts.StringLiteral => ts.isStringLiteralLike(x)).map((x) => x.text);
-      return strings.length > 0 && strings.every((s) => PRE_SEND_CODES.has(s));
-    }) &&
-    statuses.length === 0;
-  const permanent4xx = statuses.filter((s) => s >= 400 && s < 500 && ![408, 425, 429].includes(s));
-  const description = [
-    allErrors ? "every thrown error" : filters.length ? `errors except where ${filters.map((f) => short(f.expression)).join("; ")}` : null,
-    statuses.length ? statusText(statuses) : null,
-  ]
-    .filter(Boolean)
-    .join("; ");
-  return {
-    allErrors,
-    exceptionTypes: [],
-    statuses,
-    retryOn: [],
-    afterSendMethods: preSendOnly ? [] : "all",
-    permanentErrors: allErrors
-      ? "it retries every error the operation throws, including errors that will fail the same way again (bad requests, bugs)"
-      : permanent4xx.length
-        ? `it retries ${statusText(permanent4xx).replace("statuses", permanent4xx.length > 1 ? "statuses" : "status")}`
-        : null,
-    // Retry-After is mandatory for 429 and optional for 503 (RFC 9110 §10.2.3): judge loops on 429
-    honoursRetryAfter: statuses.includes(429) ? retryAfter : null,
-    description: description || "loop condition",
-  };
-}
 
-/** `[429, 500, 501, …, 599]` → "statuses 429, 500–599" */
-function statusText(statuses: number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < statuses.length; ) {
-    let j = i;
-    while (j + 1 < statuses.length && statuses[j + 1] === statuses[j]! + 1) j++;
-    parts.push(j - i >= 2 ? `${statuses[i]}–${statuses[j]}` : statuses.slice(i, j + 1).join(", "));
-    i = j + 1;
+  // ----------------------------------------------------------------------------- expressions
+
+  expr(n: ts.Expression): Expr {
+    const hit = this.lowered.get(n);
+    if (hit) return hit;
+    const e = this.lower(n);
+    this.lowered.set(n, e);
+    return e;
   }
-  return `statuses ${parts.join(", ")}`;
-}
 
-const STATUS_PROP = /(^|\.)(status|statusCode)$/;
-
-/**
- * Statuses the loop retries, from the checks on `x.status` / `x.statusCode` / `x.ok`:
- * `>= 500` / `< 500 → return` → 500–599; `=== 503` → 503; `[429, 503].includes(r.status)` or a
- * constant `Set`/array of them; `if (r.ok) return r` → every status from 400 (4xx included).
- */
-function statusesChecked(loop: Loop, nodes: ts.Node[]): number[] {
-  const out = new Set<number>();
-  const range = (lo: number) => {
-    for (let s = Math.max(lo, 400); s <= 599; s++) out.add(s);
-  };
-  const all = [...nodes];
-  const cond = loopCondition(loop);
-  if (cond) all.push(cond, ...nodesIn(cond));
-  for (const n of all) {
+  private lower(n0: ts.Expression): Expr {
+    const p = this.at(n0);
+    const n = unwrap(n0);
+    if (ts.isAwaitExpression(n)) return this.awaited(n);
+    if (ts.isNumericLiteral(n)) return { ...p, k: "num", value: Number(n.text) };
+    if (ts.isStringLiteralLike(n)) return { ...p, k: "str", value: n.text };
+    if (n.kind === ts.SyntaxKind.TrueKeyword || n.kind === ts.SyntaxKind.FalseKeyword) return { ...p, k: "bool", value: n.kind === ts.SyntaxKind.TrueKeyword };
+    if (n.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(n) && n.text === "undefined")) return { ...p, k: "nil" };
+    if (ts.isIdentifier(n)) return { ...p, k: "name", name: n.text };
+    if (isFunctionLike(n)) return { ...p, k: "closure" };
+    if (ts.isPropertyAccessExpression(n)) {
+      if (n.expression.kind === ts.SyntaxKind.ThisKeyword) return { ...p, k: "name", name: n.name.text, self: true };
+      if (STATUS_PROPS.has(n.name.text)) return { ...p, k: "status", of: this.expr(n.expression) };
+      if (n.name.text === "ok" && !ts.isPropertyAccessExpression(n.parent)) return { ...p, k: "ok", of: this.expr(n.expression) };
+      return { ...p, k: "member", object: this.expr(n.expression), name: n.name.text };
+    }
+    if (ts.isElementAccessExpression(n)) return { ...p, k: "index", object: this.expr(n.expression), index: this.expr(n.argumentExpression) };
+    if (ts.isCallExpression(n)) return this.call(n, false);
+    if (ts.isNewExpression(n)) {
+      const args = n.arguments ?? [];
+      // `new Set([429, 503])`: the listed values
+      if (/^(Set|Array)$/.test(calleeText(n.expression)) && args.length === 1 && ts.isArrayLiteralExpression(unwrap(args[0]!))) return this.expr(args[0]!);
+      return { ...p, k: "other", parts: args.map((a) => this.expr(a)) };
+    }
+    if (ts.isArrayLiteralExpression(n)) return n.elements.some((x) => ts.isSpreadElement(x)) ? { ...p, k: "other", parts: n.elements.map((x) => this.expr(ts.isSpreadElement(x) ? x.expression : x)) } : { ...p, k: "list", items: n.elements.map((x) => this.expr(x)) };
+    if (ts.isConditionalExpression(n)) return { ...p, k: "ternary", test: this.expr(n.condition), then: this.expr(n.whenTrue), else: this.expr(n.whenFalse) };
+    if (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) {
+      const operand = unwrap(n.operand);
+      if ((n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken) && ts.isIdentifier(operand)) {
+        return { ...p, k: "update", target: operand.text, step: n.operator === ts.SyntaxKind.PlusPlusToken ? 1 : -1, prefix: ts.isPrefixUnaryExpression(n) };
+      }
+      const op = n.operator === ts.SyntaxKind.ExclamationToken ? "!" : n.operator === ts.SyntaxKind.MinusToken ? "-" : n.operator === ts.SyntaxKind.PlusToken ? "+" : null;
+      return op ? { ...p, k: "unary", op, operand: this.expr(n.operand) } : { ...p, k: "other", parts: [this.expr(n.operand)] };
+    }
     if (ts.isBinaryExpression(n)) {
-      const op = OPS[n.operatorToken.kind];
-      if (!op) continue;
-      const leftIs = STATUS_PROP.test(calleeText(n.left));
-      const rightIs = STATUS_PROP.test(calleeText(n.right));
-      if (!leftIs && !rightIs) continue;
-      const other = leftIs ? n.right : n.left;
-      const norm = leftIs ? op : FLIP[op];
-      const v = evaluate(other, other);
-      if (!v) continue;
-      if (norm === ">=" || norm === "<") range(v.value);
-      else if (norm === ">" || norm === "<=") range(v.value + 1);
-      else if (v.value >= 400) out.add(v.value);
-    } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ["includes", "has"].includes(n.expression.name.text)) {
-      const arg = n.arguments[0];
-      if (!arg || !STATUS_PROP.test(calleeText(arg))) continue;
-      let coll = unwrap(n.expression.expression);
-      if (ts.isIdentifier(coll)) {
-        const b = bindingOf(coll.text, coll);
-        if (b?.init) coll = unwrap(b.init);
+      const kind = n.operatorToken.kind;
+      if (kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment) {
+        const left = unwrap(n.left);
+        const target = ts.isIdentifier(left) ? left.text : null;
+        return { ...p, k: "assign", target, op: n.operatorToken.getText(this.sf), value: this.expr(n.right) };
       }
-      if (ts.isNewExpression(coll) && calleeText(coll.expression) === "Set" && coll.arguments?.[0]) coll = unwrap(coll.arguments[0]);
-      const items = arrayOf(coll);
-      for (const x of items?.items ?? []) {
-        const v = numberValue(x);
-        if (v !== null && v >= 400) out.add(v);
-      }
-    } else if (ts.isPropertyAccessExpression(n) && n.name.text === "ok" && !ts.isPropertyAccessExpression(n.parent)) {
-      // `if (res.ok) return res` / `if (!res.ok) throw …` then retry: every error status
-      range(400);
+      if (kind === ts.SyntaxKind.CommaToken) return { ...p, k: "other", parts: [this.expr(n.left), this.expr(n.right)] };
+      const op = BINARY[kind];
+      return op ? { ...p, k: "binary", op, left: this.expr(n.left), right: this.expr(n.right) } : { ...p, k: "other", parts: [this.expr(n.left), this.expr(n.right)] };
     }
+    const parts: Expr[] = [];
+    ts.forEachChild(n, (c) => {
+      if (ts.isExpression(c)) parts.push(this.expr(c));
+      else if (ts.isTemplateSpan(c)) parts.push(this.expr(c.expression));
+    });
+    return { ...p, k: "other", parts };
   }
-  return [...out].sort((a, b) => a - b);
+
+  /** `await x`: a sleep when `x` sleeps, else `x` itself. */
+  private awaited(n: ts.AwaitExpression): Expr {
+    const inner = unwrap(n.expression);
+    const s = this.ctx.sleepDelay(n.expression);
+    if (s) {
+      const call = ts.isCallExpression(inner) ? this.call(inner, true) : null;
+      const sleep = { delay: s.delay ? this.expr(s.delay) : null, unitSeconds: 0.001, inner: s.inner ? this.expr(s.inner) : null };
+      if (call?.k === "call") return { ...call, call: { ...call.call, role: "sleep", sleep } };
+      const p = this.at(n);
+      return { ...p, k: "call", call: { ...p, callee: "Promise", qualified: "Promise", method: "Promise", receiver: null, bare: null, object: null, args: [], role: "sleep", sleep } };
+    }
+    if (ts.isCallExpression(inner) && !this.lowered.has(inner)) {
+      const e = this.call(inner, true);
+      this.lowered.set(inner, e);
+      return e;
+    }
+    return this.expr(n.expression);
+  }
+
+  private call(n: ts.CallExpression, awaited: boolean): Expr {
+    const p = this.at(n);
+    const callee = unwrap(n.expression);
+    const name = calleeText(n.expression);
+    const method = calledMember(n) ?? "";
+    const receiver = ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee) ? callee.expression : undefined;
+    // `[429, 503].includes(res.status)`, `RETRYABLE.has(res.status)`
+    if (receiver && (method === "includes" || method === "has") && n.arguments.length === 1) {
+      return { ...p, k: "in", item: this.expr(n.arguments[0]!), collection: this.expr(receiver), negated: false };
+    }
+    const local = this.ctx.localFunction(n);
+    const bookkeeping =
+      n.expression.kind === ts.SyntaxKind.ImportKeyword ||
+      // an awaited call does I/O (`await client.set(k, v)`), unless it only reads a body
+      (NOT_RETRIED.test(name) && (!awaited || BODY_READERS.test(method))) ||
+      PREDICATE.test(name) ||
+      // a local function that only sleeps is a sleep when awaited, and bookkeeping when not
+      (!!local && this.ctx.sleepers.has(local.node) && !awaited);
+    const call: Call = {
+      ...p,
+      callee: name,
+      qualified: name,
+      method,
+      receiver: receiver && ts.isIdentifier(unwrap(receiver)) ? (unwrap(receiver) as ts.Identifier).text : null,
+      bare: ts.isIdentifier(callee) ? callee.text : null,
+      object: receiver ? this.expr(receiver) : !ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee) ? this.expr(callee) : null,
+      args: n.arguments.map((a) => this.expr(a)),
+      role: bookkeeping ? "bookkeeping" : "operation",
+      callId: this.ctx.callFact(n)?.id,
+      ...(this.current && selfCall(this.ctx, n, this.current) ? { self: true } : {}),
+      ...(CONNECTS.test(method) ? { connects: true } : {}),
+    };
+    return { ...p, k: "call", call };
+  }
 }
+
+function short(text: string, max = 60): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** The parser recovered from an error inside the node (half a loop). */
+function hasSyntaxError(n: ts.Node): boolean {
+  let bad = false;
+  const visit = (x: ts.Node): void => {
+    if (bad) return;
+    if (x.flags & ts.NodeFlags.ThisNodeHasError || (ts.isIdentifier(x) && x.text === "" && x.getFullWidth() === 0)) bad = true;
+    else ts.forEachChild(x, visit);
+  };
+  visit(n);
+  return bad;
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // Helper call sites

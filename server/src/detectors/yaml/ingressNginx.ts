@@ -9,8 +9,9 @@
  * idempotent methods (`retry-non-idempotent` is false by default and is a ConfigMap-only key).
  * `"off"` turns retries off. No back-off (RL003 applies).
  *
- * Which Ingresses: ingressClassName / kubernetes.io/ingress.class "nginx", or any Ingress that
- * carries an nginx.ingress.kubernetes.io annotation.
+ * Which Ingresses: ingressClassName / kubernetes.io/ingress.class "nginx", any Ingress that
+ * carries an nginx.ingress.kubernetes.io annotation, and Ingresses without a class where the
+ * workspace makes NGINX the default (a default IngressClass, `--watch-ingress-without-class`).
  *
  * The controller ConfigMap (`data.proxy-next-upstream-tries`, `proxy-next-upstream`,
  * `proxy-next-upstream-timeout`, `retry-non-idempotent`) sets the cluster-wide default: it is a
@@ -21,7 +22,7 @@
  * unset (annotations win, as in ingress-nginx).
  */
 import type { SourceSpan } from "../../model/facts";
-import { get, getPair, keySpan, mapPairs, keyName, nodeSpan, str, type Pair, type YamlDocument } from "../../parsing/yaml";
+import { get, getIn, getPair, keySpan, mapPairs, keyName, nodeSpan, seqItems, str, type Pair, type YamlDocument } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
 import { parseDuration } from "./durations";
 import { annotationPair, annotations, ingressBackends, ingressClass, metaName, metaNamespace, noWait, nginxCondition, pushRoute, routeLayer } from "./routeLayers";
@@ -33,11 +34,16 @@ const CONFIGMAP_KEYS = ["proxy-next-upstream-tries", "proxy-next-upstream", "pro
 export function detectIngressNginx(ctx: YamlDetectorContext, d: YamlDocument): void {
   const k = kubernetesKind(d);
   if (k?.kind === "ConfigMap" && k.apiVersion === "v1") return controllerConfigMap(ctx, d);
+  if (k && (k.kind === "IngressClass" || k.kind in CONTROLLER_KINDS)) return defaultClass(ctx, d, k.kind);
   if (!k || k.kind !== "Ingress" || !(k.apiVersion.startsWith("networking.k8s.io/") || k.apiVersion.startsWith("extensions/"))) return;
   const spec = get(d, d.root, "spec");
   const a = annotations(d);
   const cls = ingressClass(d, spec);
-  if (!(cls === "nginx" || (cls === null && Object.keys(a).some((key) => key.startsWith(PREFIX))))) return;
+  // no class and no NGINX annotation: NGINX's only where it serves class-less Ingresses (linker)
+  const classless = cls === null && !Object.keys(a).some((key) => key.startsWith(PREFIX));
+  if (cls !== null && cls !== "nginx") return;
+  // another controller's annotations say whose Ingress it is
+  if (classless && Object.keys(a).some((key) => OTHER_CONTROLLERS.some((p) => key.startsWith(p)))) return;
   const backends = ingressBackends(d, spec);
   if (backends.length === 0) return;
 
@@ -59,7 +65,34 @@ export function detectIngressNginx(ctx: YamlDetectorContext, d: YamlDocument): v
     // the controller ConfigMap, wherever it is, sets what the Ingress does not: nothing set → its
     // layer; some keys set → they are merged over the ConfigMap's (engine/gatewayLinks.ts)
     route.configRefs = [{ kind: "ingress-nginx-configmap", name: "", namespace: null, ...(anchorPair ? { settings: own } : {}) }];
+    if (classless) route.onlyWith = { kind: "ingress-nginx-default-class", name: "", namespace: null };
   }
+}
+
+const OTHER_CONTROLLERS = ["traefik.ingress.kubernetes.io/", "konghq.com/", "haproxy.org/", "haproxy.router.openshift.io/", "alb.ingress.kubernetes.io/", "getambassador.io/", "projectcontour.io/", "appgw.ingress.kubernetes.io/"];
+
+const CONTROLLER_KINDS: Record<string, string[]> = { Deployment: ["spec", "template", "spec"], DaemonSet: ["spec", "template", "spec"] };
+
+/**
+ * NGINX as the default for Ingresses without a class (ingress-nginx docs, "IngressClass" and the
+ * `--watch-ingress-without-class` flag): an IngressClass for its controller marked default, or
+ * the controller's container started with the flag.
+ */
+function defaultClass(ctx: YamlDetectorContext, d: YamlDocument, kind: string): void {
+  let span: SourceSpan | null = null;
+  if (kind === "IngressClass") {
+    const isDefault = annotations(d)["ingressclass.kubernetes.io/is-default-class"]?.trim() === "true";
+    if (isDefault && str(d, getIn(d, d.root, "spec", "controller")) === "k8s.io/ingress-nginx") span = keySpan(ctx.file, annotationPair(d, "ingressclass.kubernetes.io/is-default-class")!);
+  } else {
+    for (const c of seqItems(d, getIn(d, d.root, ...CONTROLLER_KINDS[kind]!, "containers"))) {
+      for (const arg of [...seqItems(d, get(d, c, "args")), ...seqItems(d, get(d, c, "command"))]) {
+        const text = str(d, arg)?.trim();
+        if (text === "--watch-ingress-without-class=true" || text === "--watch-ingress-without-class") span ??= nodeSpan(ctx.file, arg);
+      }
+    }
+  }
+  if (!span) return;
+  (ctx.facts.gatewayObjects ??= []).push({ kind: "ingress-nginx-default-class", name: metaName(d) ?? "", namespace: metaNamespace(d), span, layerId: null, refs: [], destinations: [], parents: [], match: null });
 }
 
 /** The controller ConfigMap: recognised by its retry keys (no other ConfigMap uses these names). */

@@ -83,7 +83,26 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
     sidecarInjection: podInjection(ctx, d, podMeta),
     codeDir: null,
     selector: {},
+    images: containerImages(d, podSpec),
   });
+}
+
+/** `registry.example.com/shop/orders:2.8.0` → `orders`: the image names of the pod's containers. */
+function containerImages(d: YamlDocument, podSpec: Node | null): string[] {
+  const out: string[] = [];
+  for (const c of seqItems(d, get(d, podSpec, "containers"))) {
+    const name = imageName(str(d, get(d, c, "image")));
+    if (name && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+export function imageName(image: string | null): string | null {
+  if (!image) return null;
+  const path = image.split("@")[0]!;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const name = last.includes(":") ? last.slice(0, last.indexOf(":")) : last;
+  return name && !name.includes("{") ? name.toLowerCase() : null;
 }
 
 function namespaceFact(

@@ -82,7 +82,15 @@ function serviceProfile(ctx: YamlDetectorContext, d: YamlDocument): void {
       edge: false,
       label: `route ${routeName ?? ""} → ${name.split(".")[0]}`.replace("route  →", "route →"),
     });
-    pushRoute(ctx, { product: "linkerd", hosts: [name], destinations: [name], edge: false, gateway: null, namespace: metaNamespace(d), match: routeName, span: keySpan(ctx.file, pair), layer, timeoutSeconds: timeout });
+    const fact = pushRoute(ctx, { product: "linkerd", hosts: [name], destinations: [name], edge: false, gateway: null, namespace: metaNamespace(d), match: routeName, span: keySpan(ctx.file, pair), layer, timeoutSeconds: timeout });
+    // a plain condition (method, pathRegex) says which requests the route is for; a condition
+    // combining others (all/any/not) is not read: the route may be for any request
+    const condition = get(d, route, "condition");
+    if (condition && !["all", "any", "not"].some((k) => get(d, condition, k) !== null)) {
+      const method = str(d, get(d, condition, "method"))?.toUpperCase() ?? null;
+      const pathRegex = str(d, get(d, condition, "pathRegex"));
+      if (method !== null || pathRegex !== null) fact.condition = { method, pathRegex };
+    }
   }
 }
 

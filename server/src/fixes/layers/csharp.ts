@@ -29,7 +29,8 @@ export function csharpLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
       if (!receiver) return null;
       return { title: `Remove the retry strategy (${layer.label})`, edits: [{ file: layer.file, start: receiver.endIndex, end: call.endIndex, newText: "" }] };
     }
-    if (!options || !/^(Http)?RetryStrategyOptions$/.test(createdType(options) ?? "")) return null;
+    // `new RetryStrategyOptions { … }`, or target-typed `new() { … }` (AddRetry's parameter type)
+    if (!options || (options.type !== "implicit_object_creation_expression" && !/^(Http)?RetryStrategyOptions$/.test(createdType(options) ?? ""))) return null;
     const set = (values: Array<[string, string]>): FixEdit[] => setOptions(layer.file, text, options, values);
     if (op === "jitter") return { title: "Randomise the delay: UseJitter = true", edits: set([["UseJitter", "true"]]) };
     if (op === "backoff") {

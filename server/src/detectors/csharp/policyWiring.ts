@@ -1,0 +1,183 @@
+/**
+ * How the policies polly.ts found are wired into a .NET application, as far as one file tells:
+ *
+ * - Registered for injection (§3.7 policies, §3.6 pipelines): `services.AddSingleton<AsyncPolicyWrap>(sp =>
+ *   { var retry = Policy…RetryAsync(3); …; return Policy.WrapAsync(retry, breaker); })`. The
+ *   layers of the returned policy (followed through locals and `Wrap`/`WrapAsync`) are held by a
+ *   holder standing for the registered instance (`PolicyService:AsyncPolicyWrap`); the linker runs
+ *   `policy.ExecuteAsync(…)` on an injected field or parameter of that type under them.
+ * - Registered behind a flag: `if (globalHandler) { services.ConfigureHttpClientDefaults(…) }` with
+ *   `bool globalHandler` a parameter of the method (DotnetFacts.guardedLayers): the linker disables
+ *   the layer when every call of the method passes the other literal.
+ * - A pipeline that only waits for the database schema at startup (`pipeline.ExecuteAsync(ct =>
+ *   db.Database.EnsureCreatedAsync(ct))`, also Migrate, CanConnect): an off-path layer.
+ * - A synchronous Polly v7 policy executing an async callable retries nothing: an inert layer (§3.7).
+ */
+import type { FunctionFact, LayerFact } from "../../model/facts";
+import type { GuardedLayerFact, PolicyServiceFact } from "../../model/dotnetFacts";
+import { boolValue, callParts, descendants, dottedName, memberName, nodeSpan } from "../../parsing/csharp";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import { LAMBDAS, MEMBER_DECLARATIONS, type CsContext } from "./context";
+import { enclosingFlag } from "./declaredTypes";
+import { typeKey } from "./module";
+
+const DI_LIFETIMES = /^(TryAdd|Add)(Singleton|Scoped|Transient)$/;
+/** database calls that create, migrate or probe the schema: run once at startup */
+const SCHEMA_CALLS = /^(EnsureCreated|EnsureDeleted|Migrate|CanConnect|ExecuteSqlRaw|OpenConnection)(Async)?$/;
+export const POLICY_SERVICE = "PolicyService:";
+
+export function detectPolicyWiring(ctx: CsContext): void {
+  if (!ctx.facts.layers.length) return;
+  const root = ctx.tree.rootNode;
+  const anchors = new Map<LayerFact, SyntaxNode>();
+  for (const l of ctx.facts.layers) {
+    const n = root.namedDescendantForPosition({ row: l.anchor.line - 1, column: l.anchor.column });
+    if (n) anchors.set(l, n);
+  }
+  policyServices(ctx, root);
+  guardedLayers(ctx, anchors);
+  syncPoliciesOverAsync(ctx, root, anchors);
+  startupPipelines(ctx, root, anchors);
+}
+
+function policyServices(ctx: CsContext, root: SyntaxNode): void {
+  const services: PolicyServiceFact[] = [];
+  for (const call of descendants(root, "invocation_expression")) {
+    const fn = call.childForFieldName("function");
+    const nameNode = fn?.type === "member_access_expression" ? fn.childForFieldName("name") : null;
+    if (!DI_LIFETIMES.test(memberName(fn) ?? "") || nameNode?.type !== "generic_name") continue;
+    const typeArgs = nameNode.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren ?? [];
+    const factory = callParts(call).positional[0];
+    if (typeArgs.length !== 1 || !factory) continue;
+    const type = typeKey(typeArgs[0]);
+    if (!type) continue;
+    const holders = new Set<string>();
+    const spans: SyntaxNode[] = [];
+    for (const e of returnedExpressions(factory)) {
+      spans.push(e);
+      collectHolders(ctx, factory, e, holders, new Set());
+    }
+    const layers = ctx.facts.layers.filter(
+      (l) => (l.attach.kind === "object" && holders.has(l.attach.objectId)) || spans.some((s) => l.anchor.line >= s.startPosition.row + 1 && l.anchor.line <= s.endPosition.row + 1 && l.attach.kind === "object"),
+    );
+    if (!layers.length) continue;
+    const holderId = POLICY_SERVICE + type;
+    if (!ctx.functionIds.has(holderId)) {
+      ctx.functionIds.add(holderId);
+      const holder: FunctionFact = { id: holderId, name: `${type.replace(/`\d+$/, "")} (registered)`, span: nodeSpan(call), params: [], paramDefaults: {}, topLevel: false, handler: null, raisesOnStatus: false, returnsClientId: null };
+      ctx.facts.functions.push(holder);
+    }
+    for (const l of layers) if (l.attach.kind === "object") l.attach = { ...l.attach, objectId: holderId };
+    services.push({ type, holderId, scopeId: ctx.scopeId(call), line: call.startPosition.row + 1 });
+  }
+  if (services.length) ctx.facts.dotnet = { ...ctx.facts.dotnet, policyServices: services };
+}
+
+/** What a factory returns: the lambda's expression body or its top-level `return`s, or the argument itself. */
+function returnedExpressions(factory: SyntaxNode): SyntaxNode[] {
+  if (!LAMBDAS.has(factory.type)) return [factory];
+  const body = factory.childForFieldName("body");
+  if (!body) return [];
+  if (body.type !== "block") return [body];
+  return descendants(body, "return_statement", { skipNestedDefs: true })
+    .map((r) => r.namedChildren[0])
+    .filter((e): e is SyntaxNode => !!e);
+}
+
+/** Locals a returned policy is built from (`Policy.WrapAsync(retry, breaker)`, `combined.WrapAsync(timeout)`), as holder ids. */
+function collectHolders(ctx: CsContext, factory: SyntaxNode, expr: SyntaxNode, out: Set<string>, seen: Set<number>): void {
+  const names = expr.type === "identifier" ? [expr] : descendants(expr, "identifier");
+  for (const id of names) {
+    const decl = descendants(factory, "variable_declarator").find((v) => v.childForFieldName("name")?.text === id.text);
+    if (!decl || seen.has(decl.id)) continue;
+    seen.add(decl.id);
+    out.add(`${ctx.scopeId(decl)}.${id.text}`);
+    const value = decl.namedChildren.filter((c) => c && c.id !== decl.childForFieldName("name")?.id).pop();
+    if (value) collectHolders(ctx, factory, value, out, seen);
+  }
+}
+
+function guardedLayers(ctx: CsContext, anchors: Map<LayerFact, SyntaxNode>): void {
+  const guarded: GuardedLayerFact[] = [];
+  for (const [layer, node] of anchors) {
+    const flag = enclosingFlag(node);
+    if (!flag) continue;
+    let method: SyntaxNode | null = flag.statement.parent;
+    while (method && !MEMBER_DECLARATIONS.has(method.type)) method = method.parent;
+    const params = method?.childForFieldName("parameters")?.namedChildren.filter((c): c is SyntaxNode => c?.type === "parameter") ?? [];
+    const index = params.findIndex((p) => p.childForFieldName("name")?.text === flag.name);
+    if (!method || index < 0 || params[index]!.childForFieldName("type")?.text !== "bool") continue;
+    const def = params[index]!.namedChildren.find((c) => c?.type === "boolean_literal");
+    guarded.push({ layerId: layer.localId, functionId: ctx.idOf(method), param: flag.name, index, defaultValue: def ? boolValue(def) : null, enabledWhen: !flag.negated });
+  }
+  if (guarded.length) ctx.facts.dotnet = { ...ctx.facts.dotnet, guardedLayers: guarded };
+}
+
+/**
+ * What each policy layer runs: the callables passed to `Execute*` on its holder (a local or a field
+ * of this file), or chained directly on the policy (`Policy.Handle<E>().Retry(3).Execute(() => …)`).
+ */
+function executionsOf(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): Map<LayerFact, SyntaxNode[]> {
+  const byHolder: Array<{ scopes: string[]; holder: string; arg: SyntaxNode }> = [];
+  for (const call of descendants(root, "invocation_expression")) {
+    const fn = call.childForFieldName("function");
+    if (!memberName(fn)?.startsWith("Execute") || fn?.type !== "member_access_expression") continue;
+    const holder = dottedName(fn.childForFieldName("expression"));
+    const arg = callParts(call).positional[0];
+    if (!holder || holder.includes(".") || !arg) continue;
+    const scope = ctx.scopeId(call);
+    const parts = scope === "<module>" ? ["<module>"] : scope.split(".");
+    byHolder.push({ scopes: parts.map((_, i) => parts.slice(0, parts.length - i).join(".")), holder, arg });
+  }
+  const out = new Map<LayerFact, SyntaxNode[]>();
+  for (const [l, anchor] of anchors) {
+    const runs: SyntaxNode[] = [];
+    if (l.attach.kind === "object" && l.attach.objectId) {
+      const id = l.attach.objectId;
+      for (const e of byHolder) if (e.scopes.some((s) => `${s}.${e.holder}` === id)) runs.push(e.arg);
+    }
+    // the policy's own call, then `.Execute(…)` chained on it
+    const call = anchor.parent?.type === "member_access_expression" ? anchor.parent.parent : null;
+    const next = call?.type === "invocation_expression" && call.parent?.type === "member_access_expression" ? call.parent.parent : null;
+    if (next?.type === "invocation_expression" && memberName(next.childForFieldName("function"))?.startsWith("Execute")) {
+      const arg = callParts(next).positional[0];
+      if (arg) runs.push(arg);
+    }
+    if (runs.length) out.set(l, runs);
+  }
+  return out;
+}
+
+function startupPipelines(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): void {
+  for (const [l, runs] of executionsOf(ctx, root, anchors)) {
+    if (l.offPath || l.maxAttempts === 1) continue;
+    const calls = runs.flatMap((r) => (LAMBDAS.has(r.type) ? descendants(r, "invocation_expression") : []));
+    const schema = calls.map((c) => memberName(c.childForFieldName("function")) ?? "").filter((m) => SCHEMA_CALLS.test(m));
+    if (runs.every((r) => LAMBDAS.has(r.type)) && calls.length && schema.length === calls.length) {
+      l.offPath = `startup: waits for the database (${[...new Set(schema)].join(", ")}), not a request`;
+    }
+  }
+}
+
+/**
+ * A synchronous Polly v7 policy (`Retry`, `WaitAndRetry`, `RetryForever` without `Async`) executing
+ * an async callable (`Execute(async () => …)`, `Execute(() => client.SendMailAsync(m))`) gets the
+ * Task back and never sees its failure (§3.7): it retries nothing, an inert layer.
+ */
+function syncPoliciesOverAsync(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): void {
+  for (const [l, runs] of executionsOf(ctx, root, anchors)) {
+    if (l.kind !== "polly-v7-retry" || /Async$/.test(anchors.get(l)?.text ?? "Async")) continue;
+    if (!runs.every(returnsTask)) continue;
+    l.maxAttempts = 1;
+    l.countUnknown = false;
+    l.attemptsNote = `${anchors.get(l)!.text} is a synchronous policy running an async callable: it gets the Task back and never sees the failure, so nothing is retried (use ${anchors.get(l)!.text}Async with ExecuteAsync)`;
+  }
+}
+
+/** `async () => …`, or a lambda whose body is a call of an `…Async` method (a Task nobody awaits). */
+function returnsTask(n: SyntaxNode): boolean {
+  if (!LAMBDAS.has(n.type)) return false;
+  if (n.namedChildren.some((c) => c?.type === "modifier" && c.text === "async") || /^async\b/.test(n.text)) return true;
+  const body = n.childForFieldName("body");
+  return body?.type === "invocation_expression" && /Async$/.test(memberName(body.childForFieldName("function")) ?? "");
+}

@@ -1,0 +1,200 @@
+/**
+ * Hand-rolled retry loops, for every language at once (DESIGN.md "retry layer": a hand-rolled
+ * loop). A loop is a retry layer when it
+ * 1. calls something that is not bookkeeping (the operation),
+ * 2. leaves the loop on success (exits.ts) and goes round again on some failure (fate.ts),
+ * 3. does not hand each pass a new value (pagination cursors, items, page numbers) unless it goes
+ *    round on errors too (a failover over hosts is a retry, a scan over items is not),
+ * 4. is not polling: a loop counting time rather than attempts waits for a state,
+ * 5. waits between attempts — or, without a wait, repeats a fixed number of times.
+ * Its count, wait and condition come from count.ts, wait.ts and condition.ts. A loop retrying a
+ * parameter of its function (`op()`, `op.get()`) makes the function a retry helper; otherwise the
+ * layer is a block over the loop's calls. A function that calls itself with `attempt + 1` when an
+ * attempt fails is a loop too (anchored on its declaration).
+ */
+import type { LayerAttachment, LayerFact } from "../../../model/facts";
+import type { Call, Expr, Loop, LoopFunction, LoopHost } from "./ir";
+import { BUDGET, buildLoopCx, type LoopCx } from "./context";
+import { conditionOf } from "./condition";
+import { countBound } from "./count";
+import { Scope, short } from "./evaluate";
+import { successExits } from "./exits";
+import { fateOf } from "./fate";
+import { ERROR, FAILURES, SUCCESS } from "./outcome";
+import { exprsIn, loopsIn, walk } from "./walk";
+import { waitOf } from "./wait";
+
+/** methods that run a functional parameter (`op.get()`, `task.call()`, `fn.Invoke()`) */
+const INVOKE_METHODS = new Set(["get", "call", "apply", "run", "execute", "invoke", "accept", "getAsInt", "getAsLong", "getAsBoolean", "Invoke", "DynamicInvoke"]);
+
+/** Detects the retry loops of a file's functions; layers come out outer loop first, in document order. */
+export function detectLoops(host: LoopHost): void {
+  for (const fn of host.functions) {
+    let scope: Scope;
+    try {
+      scope = new Scope(fn, host.language);
+    } catch (err) {
+      host.problems.push({ line: fn.anchor.line, message: `retry-loop detector: ${(err as Error).message}` });
+      continue;
+    }
+    const recursion = recursiveRetry(fn);
+    for (const loop of [...(recursion ? [recursion.loop] : []), ...loopsIn(fn.body)]) {
+      try {
+        const layer = analyzeLoop(host, fn, scope, loop, recursion?.loop === loop ? recursion.info : undefined);
+        if (layer) host.layers.push(layer);
+      } catch (err) {
+        host.problems.push({ line: loop.anchor.line, message: `retry-loop detector: ${(err as Error).message}` });
+      }
+    }
+  }
+}
+
+function analyzeLoop(host: LoopHost, fn: LoopFunction, scope: Scope, loop: Loop, recursion?: LoopCx["recursion"]): LayerFact | null {
+  const lang = host.language;
+  if (loop.broken) return null;
+  const cx = buildLoopCx(fn, scope, lang, loop, recursion);
+  /** not a retry layer, and why (the reasons document the decision; nothing reads them) */
+  const why = (_reason: string): null => null;
+  if (!cx) return why("no operation");
+  if (!successExits(cx).length) {
+    // a loop that never leaves on success and counts nothing runs for as long as the program: a consumer, a poller, a heartbeat
+    if (runsForever(cx)) (host.facts ? (host.facts.longRunningLoops ??= []) : []).push({ functionId: fn.id, span: loop.anchor });
+    return why("no success exit");
+  }
+  if (!FAILURES.some((o) => fateOf(cx, o).retried)) return why("no failure goes round");
+  // a function that calls itself again whatever the outcome recurses over something: not a retry
+  if (recursion && fateOf(cx, SUCCESS).retried) return why("recurses on success too");
+  const errorsRetried = fateOf(cx, ERROR).retried;
+  if (!errorsRetried && iterates(cx)) return why("iterates");
+  // a loop counting time (`waited += interval`) waits for a state to change: polling
+  if ([...cx.intervalCounters].some((n) => boundsLoop(cx, n))) return why("counts time");
+  const bound = countBound(cx);
+  const condition = conditionOf(cx);
+  // without a wait, a retry repeats a fixed number of times, or goes round on some errors only (a
+  // deadlock, a conflict): not a spin, not a scan
+  if (!cx.sleeps.length && (!bound.counted || bound.maxAttempts === null) && !(errorsRetried && !condition.allErrors && loop.header.kind === "cond")) return why("no wait, not counted");
+
+  const wait = waitOf(cx);
+  const budgetCall = cx.calls.find((c) => BUDGET.test(c.call.callee));
+  const budgetName = budgetCall ? null : cx.visited.find((v) => v.expr?.k === "name" && /budget|bucket|throttl|quota/i.test(v.expr.name))?.expr;
+  const budget = budgetCall ? `token bucket (${short(budgetCall.call.text, 60)})` : budgetName ? `token bucket (${budgetName.text})` : null;
+
+  const helper = helperParam(fn, scope, cx.operations);
+  const attach: LayerAttachment = helper
+    ? { kind: "helper", functionId: helper.functionId, paramIndex: helper.index, paramName: helper.name }
+    : { kind: "block", functionId: fn.id, callIds: [...new Set(cx.operations.map((o) => o.callId).filter((id): id is string => !!id))] };
+  // a helper's count from a parameter default: a caller passing another number gets its own
+  const countParam = attach.kind === "helper" && bound.param && bound.maxAttempts !== null ? fn.params.find((p) => p.name === bound.param!.name) : undefined;
+  return {
+    ...(countParam ? { countParam: { name: countParam.name, index: countParam.index, offset: bound.param!.offset } } : {}),
+    localId: host.nextId(loop.key, loop.anchor),
+    kind: "retry-loop",
+    category: "code",
+    library: "hand-rolled",
+    anchor: loop.anchor,
+    maxAttempts: bound.maxAttempts,
+    attemptsSource: bound.fromDefault ? "default" : "config",
+    attemptsNote: bound.note,
+    timeBound: bound.maxAttempts === null ? bound.timeBound : null,
+    ...(bound.countUnknown ? { countUnknown: true } : {}),
+    wait,
+    condition,
+    budget,
+    perTryTimeoutSeconds: null,
+    overallTimeoutSeconds: null,
+    attach,
+    label: fn.label,
+  };
+}
+
+/** The operation is a parameter of the function (or of one around it): `op()`, `op.get()`, `op.Invoke()`. */
+function helperParam(fn: LoopFunction, scope: Scope, operations: Call[]): { functionId: string; index: number; name: string } | null {
+  for (const op of operations) {
+    const name = op.bare ?? (op.receiver && INVOKE_METHODS.has(op.method) ? op.receiver : null);
+    // the parameter itself, not a local that shadows it
+    if (!name || scope.bindings(name).length) continue;
+    for (const f of [{ id: fn.id, params: fn.params }, ...fn.outer]) {
+      const p = f.params.find((x) => x.name === name && !x.destructured);
+      if (p) return { functionId: f.id, index: p.index, name };
+    }
+  }
+  return null;
+}
+
+/**
+ * The operation takes a value the loop advances: the item of a loop over data, a cursor or page
+ * token carried from one pass to the next, a page index. The loop goes through things; it does not
+ * repeat one call.
+ */
+function iterates(cx: LoopCx): boolean {
+  const h = cx.loop.header;
+  const advanced = new Set<string>();
+  if (h.kind === "items" && !cx.scope.listOf(h.iterable) && !(h.iterable && cx.scope.evaluate(h.iterable))) for (const v of h.variables) advanced.add(v);
+  if (h.kind === "range" && h.variable) advanced.add(h.variable);
+  for (const c of cx.counters.keys()) advanced.add(c);
+  // a name assigned in the body whose value carries over to the next pass
+  const firstRead = new Map<string, number>();
+  const firstWrite = new Map<string, number>();
+  for (const v of cx.visited) {
+    const e = v.expr;
+    if (e?.k === "name" && !e.self && !firstRead.has(e.name)) firstRead.set(e.name, e.start);
+    if (e?.k === "assign") for (const t of e.targets ?? [e.target]) if (t && !firstWrite.has(t)) firstWrite.set(t, e.start);
+  }
+  // (a name declared in the body is fresh on each pass)
+  const declared = new Set(cx.visited.flatMap((v) => (v.stmt?.k === "decl" ? v.stmt.names : [])));
+  for (const [name, at] of firstWrite) {
+    if (cx.counters.has(name)) continue;
+    const before = cx.scope.bindings(name).some((b) => b.at < cx.loop.start) || cx.scope.param(name) !== undefined;
+    if (before || (!declared.has(name) && (firstRead.get(name) ?? Infinity) < at)) advanced.add(name);
+  }
+  if (!advanced.size) return false;
+  // the value goes to the call, or is what is called (`for p in permissions: p(request)`)
+  return cx.operations.some((op) => [op.bare, op.receiver].some((n) => !!n && advanced.has(n)) || op.args.some((a) => exprsIn(a).some((e) => e.k === "name" && !e.self && advanced.has(e.name))));
+}
+
+/** No count bounds the loop: `for {}`, `while True`, `while (!stopped)`, a range over a channel or a stream (`range claim.Messages()`). */
+function runsForever(cx: LoopCx): boolean {
+  const h = cx.loop.header;
+  if (h.kind === "range") return false;
+  if (h.kind === "items") return !!h.iterable && (h.iterable.k === "call" || h.iterable.k === "member") && !cx.scope.listOf(h.iterable);
+  return !h.updates.length && !cx.counters.size && ![...cx.intervalCounters].length;
+}
+
+/** Does the name bound the loop (in its condition, or a check that leaves it)? */
+function boundsLoop(cx: LoopCx, name: string): boolean {
+  const h = cx.loop.header;
+  const mentions = (e: Expr | null | undefined) => exprsIn(e).some((x) => x.k === "name" && x.name === name);
+  if (h.kind === "cond" && mentions(h.cond)) return true;
+  return cx.visited.some((v) => v.stmt?.k === "if" && mentions(v.stmt.cond));
+}
+
+/**
+ * A function that runs itself again when an attempt fails: `return self(…, attempt + 1)` or a
+ * plain self-call guarded by a failure. Its body is the loop body, the self-call the way round.
+ */
+function recursiveRetry(fn: LoopFunction): { loop: Loop; info: NonNullable<LoopCx["recursion"]> } | null {
+  if (!fn.name) return null;
+  const selfCalls = walk(fn.body)
+    .flatMap((v) => (v.expr?.k === "call" && v.expr.call.self ? [v.expr.call] : []));
+  if (!selfCalls.length) return null;
+  // the attempt parameter: passed to itself plus one
+  let counter: string | null = null;
+  for (const c of selfCalls) {
+    for (const a of c.args) {
+      const x = a.k === "other" && a.parts.length === 1 ? a.parts[0]! : a;
+      if (x.k === "binary" && x.op === "+" && x.left.k === "name" && x.right.k === "num" && x.right.value === 1 && fn.params.some((p) => p.name === (x.left as { name: string }).name)) counter = x.left.name;
+    }
+  }
+  if (!counter) return null;
+  const loop: Loop = {
+    header: { kind: "cond", cond: null, doWhile: false, init: [], updates: [], text: `${fn.name}(…, ${counter} + 1)` },
+    body: fn.body,
+    label: null,
+    anchor: fn.anchor,
+    key: fn.key,
+    start: fn.start,
+    end: fn.end,
+    text: fn.name,
+  };
+  return { loop, info: { counter, selfCalls } };
+}

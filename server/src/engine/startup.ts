@@ -1,0 +1,203 @@
+/**
+ * Off-path code layers (docs/design.md "off-path layer"): a retry in code that runs only while
+ * the program starts — a connect-at-boot loop, a wait for a port, a database or a broker, a
+ * fixture or migration load — is reported, with why, and never multiplied into request paths.
+ *
+ * Startup code: module top-level code, Go `main`/`init`, a static `main`/`Main`, and a function
+ * that starts serving (`app.listen(…)`, `http.ListenAndServe`, `uvicorn.run`, `server.Serve`):
+ * what it does before and around that runs once. A function runs only at startup when every call
+ * of it comes from startup code — not from a request handler, not from a callback someone else
+ * invokes (a function passed as a value), and not from inside a loop that runs for as long as the
+ * program does (FileFacts.longRunningLoops: a consumer handles each message). A retry loop that
+ * (re)connects — dials, connects, pings — is off-path when only startup code starts it, even
+ * through such a loop (a reconnect loop of a background consumer).
+ */
+import type { CallFact, FileFacts, FunctionFact, SourceSpan } from "../model/facts";
+import type { RetryLayer } from "../model/model";
+import { fnKey } from "./keys";
+import type { Resolver } from "./resolve";
+
+const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
+const MODULE = "<module>";
+/** calls that start serving requests: the function making one is startup code */
+const SERVES = /(^|\.)(listen|ListenAndServe|ListenAndServeTLS|Serve|serve_forever|run_app|RunAsync)$|^(uvicorn|SpringApplication|app|server|srv|httpServer|router|r|e|host|webHost|application)\.(run|Run|Start)$/;
+/** what a retry loop retrying a connection calls */
+const CONNECTS = /(^|\.)(Dial|DialContext|DialTimeout|Connect|ConnectAsync|ConnectContext|connect|createConnection|create_connection|getConnection|open_connection|Ping|PingContext|ping|PingAsync|OpenAsync|BlockingConnection)$/;
+
+interface Edge {
+  caller: string;
+  /** the call sits in a loop that runs for as long as the program does */
+  perItem: boolean;
+}
+
+interface Node {
+  file: FileFacts;
+  id: string;
+  fn: FunctionFact | null;
+}
+
+export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryLayer>, resolver: Resolver): void {
+  const code = files.filter((f) => CODE_LANGUAGES.has(f.language));
+  if (!code.length) return;
+  const nodes = new Map<string, Node>();
+  /** functions passed as values: someone else decides when they run */
+  const referenced = new Set<string>();
+  const roots = new Map<string, string>();
+  const helpers = new Set<string>();
+  for (const l of layers.values()) {
+    const file = l.attach.kind === "helper" ? resolver.file(l.file) : undefined;
+    if (file && l.attach.kind === "helper") helpers.add(fnKey(file, l.attach.functionId));
+  }
+  // a local or field named after the class it holds (`const ordersService = app.get(OrdersService)`,
+  // an injected `this.ordersService`): its method, when one class of the workspace has it
+  const methods = new Map<string, Array<{ file: FileFacts; fn: FunctionFact }>>();
+  for (const f of code) for (const fn of f.functions) if (/^[A-Z]\w*\.\w+$/.test(fn.id)) push(methods, fn.id, { file: f, fn });
+  const namedAfterClass = (from: FileFacts, callee: string): { kind: "function"; file: FileFacts; fn: FunctionFact } | null => {
+    const m = /^(?:this\.|self\.)?([a-z]\w*)\.(\w+)$/.exec(callee);
+    const hits = m ? methods.get(`${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}.${m[2]}`) : undefined;
+    if (!hits?.length) return null;
+    // several projects may have a class of that name: the one nearest the caller
+    const near = (h: { file: FileFacts }) => commonPrefix(h.file.path, from.path);
+    const best = Math.max(...hits.map(near));
+    const nearest = hits.filter((h) => near(h) === best);
+    return nearest.length === 1 ? { kind: "function", ...nearest[0]! } : null;
+  };
+  // calls and arguments by the last segment of the name they use: the callers of a function are
+  // found (resolved) only when the question comes up
+  const callsByName = new Map<string, Array<{ f: FileFacts; c: CallFact }>>();
+  const argsByName = new Map<string, Array<{ f: FileFacts; c: CallFact; index: number }>>();
+  const last = (dotted: string) => dotted.slice(dotted.lastIndexOf(".") + 1);
+  for (const f of code) {
+    nodes.set(fnKey(f, MODULE), { file: f, id: MODULE, fn: null });
+    roots.set(fnKey(f, MODULE), "module code");
+    for (const fn of f.functions) {
+      nodes.set(fnKey(f, fn.id), { file: f, id: fn.id, fn });
+      if (isMain(f, fn)) roots.set(fnKey(f, fn.id), `${fn.id}()`);
+    }
+    for (const name of f.referencedFunctions) {
+      const hit = f.functions.find((fn) => fn.id === name || fn.name === name);
+      if (hit) referenced.add(fnKey(f, hit.id));
+    }
+    for (const c of f.calls) {
+      if (SERVES.test(c.callee) && c.functionId !== MODULE) {
+        const fn = f.functions.find((x) => x.id === c.functionId);
+        if (fn && !fn.handler && !roots.has(fnKey(f, fn.id))) roots.set(fnKey(f, fn.id), `${fn.id}() (it starts serving)`);
+      }
+      push(callsByName, last(c.callee), { f, c });
+      c.args.forEach((a, index) => {
+        if (a.name) push(argsByName, last(a.name), { f, c, index });
+      });
+    }
+  }
+  const edgeMemo = new Map<string, Edge[]>();
+  /** who runs the function: its resolved calls, and helpers (or `invokesArg` calls) handed it */
+  const callersOf = (key: string): Edge[] => {
+    const hit = edgeMemo.get(key);
+    if (hit) return hit;
+    const out: Edge[] = [];
+    const node = nodes.get(key);
+    if (node?.fn) {
+      const name = last(node.fn.id);
+      for (const { f, c } of callsByName.get(name) ?? []) {
+        const target = resolver.resolve(f, c.functionId, c.callee) ?? namedAfterClass(f, c.callee);
+        if (target?.kind === "function" && fnKey(target.file, target.fn.id) === key) out.push({ caller: fnKey(f, c.functionId), perItem: inLongRunningLoop(f, c) });
+      }
+      // a callable handed to a helper that runs it (`withRetry(op)`, `Retrying(...)(fn)`) runs there;
+      // one handed to anything else runs whenever that decides (a handler, a consumer callback)
+      for (const { f, c, index } of argsByName.get(name) ?? []) {
+        const passed = resolver.resolve(f, c.functionId, c.args[index]!.name!);
+        if (passed?.kind !== "function" || fnKey(passed.file, passed.fn.id) !== key) continue;
+        const target = resolver.resolve(f, c.functionId, c.callee);
+        const helper = target?.kind === "function" && helpers.has(fnKey(target.file, target.fn.id));
+        const positional = c.args.filter((x) => x.keyword === null);
+        if (helper || (c.invokesArg !== undefined && positional.indexOf(c.args[index]!) === c.invokesArg)) out.push({ caller: fnKey(f, c.functionId), perItem: inLongRunningLoop(f, c) });
+        else referenced.add(key);
+      }
+    }
+    edgeMemo.set(key, out);
+    return out;
+  };
+
+  /** runs only at startup (`strict`: never from a long-running loop), with the startup code it runs from */
+  const memo = new Map<string, string | null>();
+  const bootFrom = (key: string, strict: boolean, seen: Set<string>): string | null => {
+    const memoKey = `${strict}|${key}`;
+    if (memo.has(memoKey)) return memo.get(memoKey)!;
+    if (seen.has(key)) return null;
+    const node = nodes.get(key);
+    const root = roots.get(key);
+    let result: string | null = null;
+    if (root) result = root;
+    else if (node?.fn && !node.fn.handler) {
+      const all = callersOf(key);
+      // a function also passed as a value runs whenever its taker decides
+      const edges = referenced.has(key) ? [] : all;
+      if (edges.length && edges.every((e) => !(strict && e.perItem))) {
+        seen.add(key);
+        const from = edges.map((e) => bootFrom(e.caller, strict, seen));
+        seen.delete(key);
+        if (from.every((x) => x !== null)) {
+          // name the startup function itself, not the module code that calls it
+          const direct = edges.find((e) => roots.get(e.caller) === "module code");
+          result = direct && node.fn ? `${node.fn.id}()` : from[0]!;
+        }
+      }
+    }
+    // a cycle answers "not only at startup": conservative, so it may be remembered
+    memo.set(memoKey, result);
+    return result;
+  };
+
+  for (const layer of layers.values()) {
+    if (layer.category !== "code" || layer.offPath || layer.disabled) continue;
+    const a = layer.attach;
+    // loops and decorators run where they are written; a policy object built at module level
+    // (`policy = retry(...)`, `RetryingCaller(...)`) runs wherever it is used
+    if (!(layer.kind === "retry-loop" && (a.kind === "block" || a.kind === "helper")) && a.kind !== "function") continue;
+    const file = resolver.file(layer.file);
+    if (!file) continue;
+    const key = fnKey(file, a.functionId);
+    const connects = layer.kind === "retry-loop" && a.kind === "block" && a.callIds.some((id) => {
+      const call = file.calls.find((c) => c.id === id);
+      return !!call && CONNECTS.test(call.callee);
+    });
+    const strict = bootFrom(key, true, new Set());
+    if (strict) {
+      layer.offPath = connects ? `connect-at-boot loop, run from ${strict}` : `runs at startup from ${strict}`;
+      continue;
+    }
+    const loose = connects ? bootFrom(key, false, new Set()) : null;
+    if (loose) layer.offPath = `connection loop of a background task started by ${loose}`;
+  }
+}
+
+/** Go `main`/`init`, a static `main`/`Main`: where the program starts. */
+function isMain(f: FileFacts, fn: FunctionFact): boolean {
+  if (f.language === "go") return fn.id === "main" || /^init(@\d+)?$/.test(fn.id);
+  if (f.language === "java" || f.language === "kotlin" || f.language === "csharp") return fn.name === "main" || fn.name === "Main";
+  return false;
+}
+
+/** How many leading folders two paths share. */
+function commonPrefix(a: string, b: string): number {
+  const x = a.split("/");
+  const y = b.split("/");
+  let i = 0;
+  while (i < x.length - 1 && i < y.length - 1 && x[i] === y[i]) i++;
+  return i;
+}
+
+function inLongRunningLoop(f: FileFacts, c: CallFact): boolean {
+  return (f.longRunningLoops ?? []).some((l) => l.functionId === c.functionId && contains(l.span, c.span));
+}
+
+function contains(outer: SourceSpan, inner: SourceSpan): boolean {
+  const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column <= b.column);
+  return before(outer, inner) && before({ line: inner.endLine, column: inner.endColumn }, { line: outer.endLine, column: outer.endColumn });
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

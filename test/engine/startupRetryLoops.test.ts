@@ -1,0 +1,238 @@
+// Off-path code layers (docs/design.md "off-path layer"): a retry that runs only while the
+// program starts — connect-at-boot, wait-for-port, fixture loads, a decorator on a function only
+// main() calls — is reported with why, and never multiplied into request paths; the same retry
+// reached from a handler, or from a consumer's message loop, stays on the paths.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { checkFixture, layerAt } from "../harness";
+
+describe("startup retries are off the request paths", () => {
+  test("Go: a fixture load retried every 10 s from `go loadFixtures()` in main, and a wait-for-port closure", async () => {
+    const result = await checkFixture(`
+//- trainer/go.mod
+module example.com/trainer
+//- trainer/main.go
+package main
+
+import (
+	"net"
+	"net/http"
+	"time"
+)
+
+func main() {
+	go loadFixtures()
+	http.ListenAndServe(":8080", nil)
+}
+
+func loadFixtures() {
+	if !waitForPort("trainer:3000") {
+		return
+	}
+	for {
+	// ^ layer ×∞
+		err := seed()
+		if err == nil {
+			break
+		}
+		time.Sleep(10 * time.Second)
+	}
+}
+
+func seed() error {
+	_, err := http.Post("http://users:8080/seed", "application/json", nil)
+	return err
+}
+
+func waitForPort(addr string) bool {
+	ready := make(chan struct{})
+	go func() {
+		for {
+		// ^ layer ×∞
+			_, err := net.Dial("tcp", addr)
+			if err == nil {
+				close(ready)
+				return
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}()
+	<-ready
+	return true
+}
+//! rules RL001
+//! paths 0
+`);
+    assert.equal(layerAt(result, "trainer/main.go:18").offPath, "runs at startup from main()");
+    assert.match(layerAt(result, "trainer/main.go:35").offPath ?? "", /^connect-at-boot loop, run from main\(\)$/);
+  });
+
+  test("Go: a reconnect loop of a background consumer started by main is off-path; a retry in its message handling is not", async () => {
+    const result = await checkFixture(`
+//- dispatch/go.mod
+module example.com/dispatch
+//- dispatch/main.go
+package main
+
+import (
+	"net/http"
+	"time"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+)
+
+func main() {
+	go connector("amqp://rabbitmq:5672")
+	go consume()
+	select {}
+}
+
+func connect(uri string) *amqp.Connection {
+	for {
+	// ^ layer ×∞
+		conn, err := amqp.Dial(uri)
+		if err == nil {
+			return conn
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func connector(uri string) {
+	for {
+		<-closed
+		connect(uri)
+	}
+}
+
+var closed = make(chan error)
+var orders = make(chan string)
+
+func consume() {
+	for {
+		order := <-orders
+		ship(order)
+	}
+}
+
+func ship(order string) {
+	for i := 0; i < 3; i++ {
+	// ^ layer ×3
+		resp, err := http.Post("http://shipping:8080/ship", "text/plain", nil)
+		if err == nil && resp.StatusCode < 500 {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+//! rules RL001
+//! path 3 shipping
+//! paths 1
+`);
+    assert.equal(layerAt(result, "dispatch/main.go:17").offPath, "connection loop of a background task started by main()");
+    assert.equal(layerAt(result, "dispatch/main.go:44").offPath, undefined);
+  });
+
+  test("TS: a connect-at-boot loop in the method that starts the server; the same kind of loop a request handler reaches stays on the paths", async () => {
+    const result = await checkFixture(`
+//- inventory/src/app.ts
+import express from "express";
+import mongoose from "mongoose";
+
+export class App {
+  app = express();
+  async connectDB(retries = 5) {
+    for (let i = 1; i <= retries; i++) {
+    // ^ layer ×5 RL004
+      try {
+        await mongoose.connect("mongodb://mongo:27017/inventory");
+        return;
+      } catch (err) {
+        if (i === retries) throw err;
+        await new Promise((res) => setTimeout(res, 5000));
+      }
+    }
+  }
+  async start() {
+    await this.connectDB();
+    this.app.get("/stock/:sku", async (req, res) => res.json(await stock(req.params.sku)));
+    this.app.listen(3000);
+  }
+}
+
+async function stock(sku: string) {
+  for (let i = 0; i < 3; i++) {
+  // ^ layer ×3
+    try {
+      return await (await fetch("http://warehouse:8080/stock/" + sku)).json();
+    } catch (err) {
+      await new Promise((res) => setTimeout(res, Math.random() * 100));
+    }
+  }
+}
+//! rules RL001,RL004
+//! path 3 warehouse
+`);
+    assert.equal(layerAt(result, "inventory/src/app.ts:7").offPath, "connect-at-boot loop, run from App.start() (it starts serving)");
+    assert.equal(layerAt(result, "inventory/src/app.ts:25").offPath, undefined);
+  });
+
+  test("Python: a tenacity decorator on a function only main() calls, under `if __name__ == \"__main__\"`", async () => {
+    const result = await checkFixture(`
+//- backend/app/backend_pre_start.py
+from sqlalchemy import create_engine, text
+from tenacity import retry, stop_after_attempt, wait_fixed
+
+engine = create_engine("postgresql://db/app")
+
+
+@retry(stop=stop_after_attempt(300), wait=wait_fixed(1))
+# ^ layer ×300 RL004
+def init(db_engine) -> None:
+    with db_engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+
+
+def main() -> None:
+    init(engine)
+
+
+if __name__ == "__main__":
+    main()
+//! rules RL001,RL004
+//! paths 0
+`);
+    assert.equal(layerAt(result, "backend/app/backend_pre_start.py:7").offPath, "runs at startup from main()");
+  });
+
+  test("a retry helper the startup code and a handler both call stays on the paths", async () => {
+    const result = await checkFixture(`
+//- api/app.py
+import time
+import requests
+from flask import Flask
+
+app = Flask(__name__)
+
+
+def fetch_config():
+    for attempt in range(3):
+    # ^ layer ×3 RL004
+        try:
+            return requests.get("http://config:8080/v1")
+        except requests.ConnectionError:
+            time.sleep(1)
+
+
+CONFIG = fetch_config()
+
+
+@app.get("/config")
+def config():
+    return fetch_config().json()
+//! rules RL004
+//! path 3 config
+`);
+    assert.equal(layerAt(result, "api/app.py:9").offPath, undefined);
+  });
+});
