@@ -59,6 +59,8 @@ describe("§3.1 Resilience4j instance settings", () => {
     { name: "an unresolved placeholder: count unknown", yml: "resilience4j.retry.instances.inventory.max-attempts: ${RETRIES}\n", attempts: null, source: "config", wait: ["fixed", 0.5, false] },
     { name: "a placeholder with a default", yml: "resilience4j.retry.instances.inventory.max-attempts: ${RETRIES:7}\n", attempts: 7, source: "config", wait: ["fixed", 0.5, false] },
     { name: "a placeholder resolved from another setting", yml: "retries: 2\nresilience4j.retry.instances.inventory.max-attempts: ${retries}\n", attempts: 2, source: "config", wait: ["fixed", 0.5, false] },
+    { name: "1.x's deprecated maxRetryAttempts also counts attempts (6 → 6)", yml: "resilience4j.retry.instances.inventory.maxRetryAttempts: 6\n", attempts: 6, source: "config", wait: ["fixed", 0.5, false] },
+    { name: "max-attempts wins over the deprecated max-retry-attempts", yml: "resilience4j.retry.instances.inventory:\n  max-retry-attempts: 6\n  max-attempts: 2\n", attempts: 2, source: "config", wait: ["fixed", 0.5, false] },
   ];
   for (const c of cases) {
     test(c.name, () => {

@@ -125,6 +125,10 @@ function readLevel(setting: (key: string) => SettingValue | null, prefix: string
     const hit = setting(`${prefix}.${p}`);
     if (hit) props.set(p, hit);
   }
+  // Resilience4j 1.x's deprecated `max-retry-attempts` sets maxAttempts (attempts, not retries:
+  // RetryConfigurationProperties.InstanceProperties#setMaxRetryAttempts, v1.7.0); max-attempts wins
+  const legacy = setting(`${prefix}.max-retry-attempts`);
+  if (legacy && !props.has("max-attempts")) props.set("max-attempts", legacy);
   const lists: Level["lists"] = new Map();
   for (const key of ["retry-exceptions", "ignore-exceptions"] as const) {
     const whole = setting(`${prefix}.${key}`);

@@ -211,4 +211,19 @@ public class Reg {
     assert.equal(l.maxAttempts, 3);
     assert.equal(l.attach.kind, "block", "used where it is built: the lambda's calls");
   });
+
+  test("a registry look-up that only reads the instance's events or metrics is not a layer", async () => {
+    const facts = await java(`package com.shop;
+import io.github.resilience4j.retry.*;
+public class Reg {
+    private final RetryRegistry registry;
+    public Reg(RetryRegistry registry) { this.registry = registry; }
+    public void watch() {
+        registry.retry("inventory").getEventPublisher().onRetry(System.out::println);
+        long failed = registry.retry("inventory").getMetrics().getNumberOfFailedCallsWithRetryAttempt();
+    }
+}
+`);
+    assert.deepEqual(facts.layers, []);
+  });
 });

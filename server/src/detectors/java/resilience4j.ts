@@ -91,12 +91,30 @@ function creation(ctx: JvmContext, call: Call): LayerBase | null {
     const built = ctx.valueOf(call.scopeId, head);
     const registry = built?.k === "call" && receiverName(chainOf(built.call)[0]!) === "RetryRegistry" ? chainOf(built.call)[0]! : null;
     if (type !== "RetryRegistry" && !registry) return null;
+    // `registry.retry("n").getEventPublisher()…`: a look-up to observe the instance, not a retry of anything
+    if (inspectedOnly(call)) return null;
     // an injected registry is Spring Boot's: its instances come from application settings
     const instance = stringOf(argAt(call, 0));
     if (!registry && !argAt(call, 1) && instance !== null) return { ...defaults(), configRef: { library: "resilience4j", instance } };
     return fromConfig(ctx, call, argAt(call, 1) ?? (registry?.name === "of" ? argAt(registry, 0) : null));
   }
   return null;
+}
+
+/** Retry methods that read an instance (events, metrics, config) without running anything through it. */
+const INSPECTING = new Set(["getEventPublisher", "getMetrics", "getRetryConfig", "getName", "getTags"]);
+
+/** The call's result is only read by an inspecting method chained on it (Java or Kotlin). */
+function inspectedOnly(call: Call): boolean {
+  const parent = call.node.parent;
+  if (!parent) return false;
+  if (parent.type === "method_invocation" && parent.childForFieldName("object")?.id === call.node.id) return INSPECTING.has(parent.childForFieldName("name")?.text ?? "");
+  // Kotlin: `registry.retry("n").eventPublisher` / `.getEventPublisher()` (a navigation on the call)
+  if (parent.type === "navigation_expression" && parent.namedChildren[0]?.id === call.node.id) {
+    const member = (parent.namedChildren[1]?.text ?? "").replace(/^\./, "");
+    return INSPECTING.has(member) || INSPECTING.has(`get${member.charAt(0).toUpperCase()}${member.slice(1)}`);
+  }
+  return false;
 }
 
 function fromConfig(ctx: JvmContext, call: Call, config: Expr | null): LayerBase {
