@@ -168,6 +168,10 @@ describe("Polly v7 (§3.7)", () => {
     const jittered = await onlyLayer(H + "        var p = Policy.Handle<TimeoutException>().WaitAndRetryAsync(Backoff.DecorrelatedJitterBackoffV2(TimeSpan.FromSeconds(1), retryCount: 5));" + T);
     assert.equal(jittered.wait.jitter, true);
     assert.equal(jittered.maxAttempts, 6);
+    // the sleep durations built into a local first
+    const viaLocal = await onlyLayer(H + "        var delay = Backoff.DecorrelatedJitterBackoffV2(TimeSpan.FromMilliseconds(500), retryCount: 3);\n        var p = Policy.Handle<TimeoutException>().WaitAndRetryAsync(delay);" + T);
+    assert.equal(viaLocal.maxAttempts, 4);
+    assert.equal(viaLocal.wait.jitter, true);
   });
 
   test("a Retry() that is not Polly's is not a layer", async () => {

@@ -407,7 +407,9 @@ function pollyV7(ctx: CsContext, call: SyntaxNode, member: string, chain: Syntax
   let attemptsSource: "config" | "default" = "config";
   let configRef: LayerFact["configRef"];
   let wait: WaitSpec = { kind: "none", jitter: false, initialSeconds: 0, maxSeconds: 0, source: "default", description: "no wait between attempts (Retry without WaitAndRetry)" };
-  const first = parts.positional[0] ?? parts.keywords.get("retryCount") ?? parts.keywords.get("sleepDurations") ?? null;
+  const written = parts.positional[0] ?? parts.keywords.get("retryCount") ?? parts.keywords.get("sleepDurations") ?? null;
+  // `var delay = Backoff.DecorrelatedJitterBackoffV2(…, retryCount: 3); …WaitAndRetryAsync(delay)`
+  const first = written?.type === "identifier" ? (localInitializer(written) ?? written) : written;
   if (forever) {
     attemptsNote = `${member}: retries forever`;
   } else if (!first || (!waits && first.type === "lambda_expression")) {
@@ -440,7 +442,8 @@ function pollyV7(ctx: CsContext, call: SyntaxNode, member: string, chain: Syntax
   }
   if (waits) {
     const provider = parts.positional[forever ? 0 : 1] ?? (maxAttempts !== null && parts.positional[0] && numberValue(parts.positional[0]) === null ? parts.positional[0] : null);
-    wait = v7Wait(provider ?? first);
+    const sleeps = provider ?? first;
+    wait = v7Wait(sleeps?.type === "identifier" ? (localInitializer(sleeps) ?? sleeps) : sleeps);
   }
   const condition = chain ? conditionFrom(chain, false, "Handle") : conditionFrom(call, false, "Handle");
   if (!condition.exceptionTypes.length && !condition.statuses.length) {
@@ -462,6 +465,19 @@ function pollyV7(ctx: CsContext, call: SyntaxNode, member: string, chain: Syntax
     perTryTimeoutSeconds: null,
     overallTimeoutSeconds: null,
   };
+}
+
+/** The value a local declared earlier in the same method starts with (`var d = …;`), if any. */
+function localInitializer(name: SyntaxNode): SyntaxNode | null {
+  let scope: SyntaxNode | null = name.parent;
+  while (scope && scope.type !== "method_declaration" && scope.type !== "local_function_statement" && scope.type !== "lambda_expression") scope = scope.parent;
+  if (!scope) return null;
+  let found: SyntaxNode | null = null;
+  for (const d of descendants(scope, "variable_declarator")) {
+    if (d.startIndex > name.startIndex) break;
+    if (d.namedChildren[0]?.type === "identifier" && d.namedChildren[0].text === name.text) found = d.namedChildren[d.namedChildren.length - 1] ?? null;
+  }
+  return found && found.type !== "identifier" ? found : null;
 }
 
 function v7Wait(provider: SyntaxNode | null): WaitSpec {
