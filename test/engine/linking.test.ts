@@ -240,6 +240,73 @@ spec:
   });
 });
 
+describe("Python call paths through classes and environment-chosen settings", () => {
+  test("a retried static method calling another one on its class: both layers multiply; the URL comes from the branch FLASK_ENV picks", async () => {
+    await checkFixture(`
+//- app/services/inventory.py
+import os
+import requests
+from tenacity import retry, stop_after_attempt, wait_random
+
+if os.getenv("FLASK_ENV") == "development":
+    STOCK_URL = os.getenv("STOCK_URL")
+elif os.getenv("FLASK_ENV") == "testing":
+    STOCK_URL = os.getenv("STOCK_TEST_URL")
+
+
+class Inventory:
+    @retry(wait=wait_random(min=1, max=2), stop=stop_after_attempt(3))
+    # ^ layer ×3
+    @staticmethod
+    def check(product_id):
+        return requests.get(f"{STOCK_URL}/stock/{product_id}", timeout=2).json()
+
+    @staticmethod
+    @retry(wait=wait_random(min=1, max=2), stop=stop_after_attempt(2))
+    # ^ layer ×2
+    def sell(product_id):
+        return Inventory.check(product_id)
+//- docker-compose.yml
+services:
+  main:
+    build: {context: app}
+    environment:
+      FLASK_ENV: development
+      STOCK_URL: http://stock:5000
+  stock:
+    image: shop/stock
+//! rules none
+//! path 6 stock
+//! paths 1
+`);
+  });
+
+  test("a retry decorator on a function that calls nothing is inert: reported with one attempt, never on a path", async () => {
+    const result = await checkFixture(`
+//- app/saga.py
+import requests
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(3))
+# ^ layer disabled
+def compensate(data):
+    """to do"""
+    pass
+
+
+@retry(stop=stop_after_attempt(3))
+# ^ layer ×3
+def sell(data):
+    return requests.post("http://stock/sell", json=data, timeout=2)
+//! rules none
+//! path 3 stock
+//! paths 1
+`);
+    assert.match(result.model.layers.find((l) => l.anchor.line === 5)!.attemptsNote, /inert: the function it wraps calls nothing/);
+  });
+});
+
 describe("gateways and meshes", () => {
   const orders = `
 //- orders/app.py

@@ -35,7 +35,7 @@ test("half-written and malformed files yield partial results and problems, never
 
 test("a decorator still counts in a file with a syntax error elsewhere", async () => {
   const result = await analyzeWorkspace(
-    [{ path: "svc/a.py", text: "from tenacity import retry, stop_after_attempt\n\n@retry(stop=stop_after_attempt(2))\ndef ok():\n    pass\n\ndef broken(:\n" }],
+    [{ path: "svc/a.py", text: "from tenacity import retry, stop_after_attempt\n\n@retry(stop=stop_after_attempt(2))\ndef ok():\n    return fetch()\n\ndef broken(:\n" }],
     DEFAULT_SETTINGS,
   );
   assert.equal(result.model.layers[0]?.maxAttempts, 2);

@@ -21,6 +21,7 @@ import { applyResilience4jConfig } from "./resilience4jConfig";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
 import { applyHelmValues } from "./helmValues";
 import { markStartupLayers } from "./startup";
+import { markInertLayers } from "./inertLayers";
 
 interface Reach {
   call: CallFact;
@@ -384,6 +385,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   for (const l of layers.values()) l.targets.sort();
   // code layers that run only while the program starts are off the request paths
   markStartupLayers(files, layers, resolver);
+  markInertLayers(files, layers);
 
   const model: Model = {
     layers: [...layers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.anchor.line - b.anchor.line),

@@ -127,6 +127,11 @@ export class Resolver {
       if (client) return { kind: "client", file, client };
       return null;
     }
+    // `Cls.method(…)` on a class of this file (a static or class method): its function id
+    if (parts.length >= 2) {
+      const method = this.functionById(file, dotted);
+      if (method) return { kind: "function", file, fn: method };
+    }
     const alias = scopeId === "<module>" ? file.exportAliases?.[parts[0]!] : undefined;
     const head = alias ?? parts[0]!;
     const local = this.local(file, scopeId, head);
@@ -364,8 +369,10 @@ export function evaluate(
       if (hit) return hit.value;
       return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);
     }
-    case "envChoice":
-      return evaluate(env[value.name] !== undefined ? value.set : value.unset, file, scopeId, resolver, env, depth + 1, partial, bindings);
+    case "envChoice": {
+      const chosen = value.equals !== undefined ? env[value.name] === value.equals : env[value.name] !== undefined;
+      return evaluate(chosen ? value.set : value.unset, file, scopeId, resolver, env, depth + 1, partial, bindings);
+    }
     case "map":
       return null;
     case "index": {

@@ -44,7 +44,14 @@ export type ValueExpr =
    * os.environ.get("X") is None else "." + os.environ.get("X")`): the running service's
    * environment decides
    */
-  | { kind: "envChoice"; name: string; set: ValueExpr; unset: ValueExpr }
+  | {
+      kind: "envChoice";
+      name: string;
+      /** when given, `set` applies when the variable has this value (`os.getenv("ENV") == "prod"`), not merely a value */
+      equals?: string;
+      set: ValueExpr;
+      unset: ValueExpr;
+    }
   /** a map literal (`{"name": "http://details:9080", …}`), for `index` */
   | { kind: "map"; entries: Record<string, ValueExpr> }
   /** `details["name"]`: an entry of a map value */

@@ -178,7 +178,7 @@ export function valueExpr(n: SyntaxNode | null | undefined, qualify: (dotted: st
       const env = condition ? envTest(condition, qualify) : null;
       const t = valueExpr(whenTrue, qualify);
       const f = valueExpr(whenFalse, qualify);
-      if (env && t && f) return env.setWhenTrue ? { kind: "envChoice", name: env.name, set: t, unset: f } : { kind: "envChoice", name: env.name, set: f, unset: t };
+      if (env && t && f) return envChoice(env, t, f);
       break;
     }
     case "call": {
@@ -232,8 +232,24 @@ function formatCall(parts: CallParts, qualify: (dotted: string) => string): Valu
   return { kind: "concat", parts: out };
 }
 
-/** `os.environ.get("X") is None` (true when unset), `… is not None`, `os.getenv("X")`, `not os.getenv("X")`. */
-function envTest(n: SyntaxNode, qualify: (dotted: string) => string): { name: string; setWhenTrue: boolean } | null {
+export interface EnvTest {
+  name: string;
+  /** `os.getenv("X") == "v"`: the test is about that value */
+  equals?: string;
+  setWhenTrue: boolean;
+}
+
+/** The value a test on an environment variable picks: `whenTrue` if it holds, else `whenFalse`. */
+export function envChoice(test: EnvTest, whenTrue: ValueExpr, whenFalse: ValueExpr): ValueExpr {
+  const [set, unset] = test.setWhenTrue ? [whenTrue, whenFalse] : [whenFalse, whenTrue];
+  return { kind: "envChoice", name: test.name, ...(test.equals !== undefined ? { equals: test.equals } : {}), set, unset };
+}
+
+/**
+ * `os.environ.get("X") is None` (true when unset), `… is not None`, `os.getenv("X")`,
+ * `not os.getenv("X")`, `os.getenv("X") == "prod"` / `!=`.
+ */
+export function envTest(n: SyntaxNode, qualify: (dotted: string) => string): EnvTest | null {
   if (n.type === "parenthesized_expression") return n.namedChildren[0] ? envTest(n.namedChildren[0], qualify) : null;
   if (n.type === "not_operator") {
     const inner = n.childForFieldName("argument");
@@ -248,6 +264,8 @@ function envTest(n: SyntaxNode, qualify: (dotted: string) => string): { name: st
       if (operators === "is" || operators === "==") return { name: env.name, setWhenTrue: false };
       if (operators === "is not" || operators === "!=") return { name: env.name, setWhenTrue: true };
     }
+    const literal = right ? stringValue(right) : null;
+    if (env?.kind === "env" && literal !== null && (operators === "==" || operators === "!=")) return { name: env.name, equals: literal, setWhenTrue: operators === "==" };
     return null;
   }
   const env = valueExpr(n, qualify);

@@ -64,3 +64,27 @@ test("dict constants and their entries; an argument that is a local takes its la
     ],
   });
 });
+
+test("module settings chosen by the environment: if/elif/else on os.getenv(…) == '…' give a choice per name", async () => {
+  const v = await constant(
+    [
+      "import os",
+      'if os.getenv("FLASK_ENV") == "development":',
+      '    STOCK = os.getenv("STOCK_URL")',
+      'elif os.getenv("FLASK_ENV") == "testing":',
+      '    STOCK = "http://stock-test"',
+      "else:",
+      '    STOCK = "http://stock"',
+    ].join("\n") + "\n",
+    "STOCK",
+  );
+  assert.deepEqual(v, {
+    kind: "envChoice",
+    name: "FLASK_ENV",
+    equals: "development",
+    set: { kind: "env", name: "STOCK_URL" },
+    unset: { kind: "envChoice", name: "FLASK_ENV", equals: "testing", set: { kind: "string", value: "http://stock-test" }, unset: { kind: "string", value: "http://stock" } },
+  });
+  // a branch on something else: not read
+  assert.equal(await constant('if DEBUG:\n    STOCK = "a"\n', "STOCK"), undefined);
+});

@@ -4,7 +4,7 @@
  * Which library call sends what: reference §1.3–1.5 (requests, httpx, urllib3) and common drivers.
  */
 import type { CallArg, RequestFact } from "../../model/facts";
-import { argument, callParts, descendants, dottedName, enclosingFunction, nodeSpan, numberValue, stringValue } from "../../parsing/python";
+import { argument, callParts, descendants, dottedName, enclosingFunction, envChoice, envTest, nodeSpan, numberValue, stringValue, type EnvTest } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 import { parseSuppression } from "../../model/suppression";
@@ -44,6 +44,7 @@ export function detectModule(ctx: PyContext): void {
   for (const def of descendants(root, "function_definition")) extractFunction(ctx, def);
   for (const call of descendants(root, "call")) extractCall(ctx, call);
   for (const stmt of root.namedChildren) {
+    if (stmt?.type === "if_statement") envBranchConstants(ctx, stmt);
     const a = stmt?.type === "expression_statement" ? stmt.namedChildren[0] : null;
     if (a?.type !== "assignment") continue;
     const left = a.childForFieldName("left");
@@ -117,6 +118,50 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
   });
 }
 
+
+/**
+ * Module settings chosen by the environment: `if os.getenv("FLASK_ENV") == "development": URL =
+ * os.getenv("URL") elif …: URL = … else: …` — each name assigned in the branches is a constant whose
+ * value the running service's environment picks (ValueExpr envChoice). Other conditions are not read.
+ */
+function envBranchConstants(ctx: PyContext, stmt: SyntaxNode): void {
+  const branches: Array<{ test: EnvTest | null; body: SyntaxNode | null; isElse: boolean }> = [
+    { test: envTestOf(ctx, stmt.childForFieldName("condition")), body: stmt.childForFieldName("consequence"), isElse: false },
+  ];
+  for (const alt of stmt.childrenForFieldName("alternative")) {
+    if (!alt) continue;
+    if (alt.type === "elif_clause") branches.push({ test: envTestOf(ctx, alt.childForFieldName("condition")), body: alt.childForFieldName("consequence"), isElse: false });
+    else branches.push({ test: null, body: alt.childForFieldName("body") ?? alt.namedChildren[0] ?? null, isElse: true });
+  }
+  // every branch but a final else must test the environment
+  if (branches.some((b) => !b.isElse && !b.test)) return;
+  const assigned = (body: SyntaxNode | null): Map<string, SyntaxNode> => {
+    const out = new Map<string, SyntaxNode>();
+    for (const s of body?.namedChildren ?? []) {
+      const a = s?.type === "expression_statement" ? s.namedChildren[0] : null;
+      const left = a?.type === "assignment" ? a.childForFieldName("left") : null;
+      const right = a?.childForFieldName("right");
+      if (left?.type === "identifier" && right) out.set(left.text, right);
+    }
+    return out;
+  };
+  const perBranch = branches.map((b) => assigned(b.body));
+  const names = new Set(perBranch.flatMap((m) => [...m.keys()]));
+  for (const name of names) {
+    // from the last branch back: else (or unknown), then each test wrapping what follows it
+    let value: import("../../model/facts").ValueExpr = { kind: "unknown", text: `${name} set by no branch` };
+    for (let i = branches.length - 1; i >= 0; i--) {
+      const right = perBranch[i]!.get(name);
+      const here = right ? (ctx.value(right) ?? { kind: "unknown" as const, text: right.text }) : { kind: "unknown" as const, text: `${name} not set in this branch` };
+      value = branches[i]!.test ? envChoice(branches[i]!.test!, here, value) : here;
+    }
+    ctx.facts.constants.push({ name, value, line: stmt.startPosition.row + 1 });
+  }
+}
+
+function envTestOf(ctx: PyContext, n: SyntaxNode | null): EnvTest | null {
+  return n ? envTest(n, (d) => ctx.qualify(d)) : null;
+}
 
 /** An argument's value; a plain local name stands for the last value assigned to it before the call. */
 function argumentValue(ctx: PyContext, n: SyntaxNode, call: SyntaxNode, fn: SyntaxNode | null) {
