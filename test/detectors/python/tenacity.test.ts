@@ -178,3 +178,21 @@ describe("decorator aliases (module-level policies applied by name)", () => {
     assert.equal(facts.layers[0]!.anchor.line, 5);
   });
 });
+
+test("polling with tenacity: a retry on TryAgain only (raised by the function while a result is not ready) is not a layer", async () => {
+  const facts = await py(
+    [
+      "import tenacity",
+      "@tenacity.retry(retry=tenacity.retry_if_exception_type(tenacity.TryAgain), stop=tenacity.stop_after_delay(1800))",
+      "def wait_for_results(job):",
+      "    r = session.get(job.url)",
+      "    if r.json()['status'] != 'done':",
+      "        raise tenacity.TryAgain",
+      "    return r",
+      "@tenacity.retry(retry=tenacity.retry_if_exception_type((tenacity.TryAgain, IOError)), stop=tenacity.stop_after_attempt(3))",
+      "def fetch(job):",
+      "    return session.get(job.url)",
+    ].join("\n") + "\n",
+  );
+  assert.deepEqual(facts.layers.map((l) => l.anchor.line), [8], "TryAgain with a real error is still a retry");
+});

@@ -36,6 +36,8 @@ export function detectTenacity(ctx: PyContext): void {
     if (name !== "retry") continue;
     const def = dec.parent?.namedChildren.find((c) => c?.type === "function_definition") ?? null;
     if (!def) continue;
+    // retrying only tenacity.TryAgain, which the function raises itself while a job is not done: polling
+    if (isCall && pollsWithTryAgain(ctx, expr)) continue;
     const functionId = ctx.functionId(def);
     const fn = ctx.facts.functions.find((f) => f.id === functionId);
     const layer = buildLayer(ctx, isCall ? expr : null, fn?.raisesOnStatus ?? false);
@@ -53,6 +55,18 @@ export function detectTenacity(ctx: PyContext): void {
     if (name !== "Retrying" && name !== "AsyncRetrying") continue;
     attachRetrying(ctx, call);
   }
+}
+
+/**
+ * `@retry(retry=retry_if_exception_type(TryAgain), …)`: tenacity's TryAgain is raised by the
+ * function to ask for another round (a result not ready yet); no failure of a call is retried.
+ */
+function pollsWithTryAgain(ctx: PyContext, call: SyntaxNode): boolean {
+  const condition = callParts(call).keywords.get("retry");
+  if (condition?.type !== "call" || tenacityName(ctx.qualifiedName(condition.childForFieldName("function"))) !== "retry_if_exception_type") return false;
+  const arg = argument(callParts(condition), "exception_types", 0);
+  const names = arg ? exceptionNames(ctx, arg) : [];
+  return names.length > 0 && names.every((n) => n === "tenacity.TryAgain" || n === "TryAgain" || n === "tenacity._utils.TryAgain");
 }
 
 /** `for attempt in Retrying(...)` retries the loop body; `Retrying(...)(fn)` / `r = Retrying(...); r(fn)` retries fn. */
