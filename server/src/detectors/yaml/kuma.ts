@@ -83,20 +83,7 @@ function builtinGateway(ctx: YamlDetectorContext, d: YamlDocument): void {
   const name = metaName(d);
   const kindPair = getPair(d, d.root, "kind");
   if (!name || !kindPair) return;
-  const layer = routeLayer(ctx, {
-    kind: "kuma-default",
-    library: "kuma",
-    anchor: keySpan(ctx.file, kindPair),
-    anchorLine: keyLine(ctx.file, kindPair),
-    maxAttempts: 6,
-    attemptsSource: "default",
-    attemptsNote: `Kuma default policy mesh-retry-all applied by the builtin gateway ${name}: numRetries 5 → 6 attempts`,
-    wait: ENVOY_DEFAULT_WAIT,
-    condition: envoyRetryCondition([...KUMA_DEFAULT_HTTP_RETRY_ON], [], { honoursRetryAfter: false, product: "Kuma", defaultTokens: true }),
-    perTryTimeoutSeconds: 16,
-    edge: true,
-    label: `mesh-retry-all (gateway ${name})`,
-  });
+  const layer = meshRetryAllLayer(ctx, kindPair, { where: `applied by the builtin gateway ${name}`, label: `mesh-retry-all (gateway ${name})`, edge: true });
   (ctx.facts.gatewayObjects ??= []).push({ kind: "kuma-gateway", name, namespace: metaNamespace(d), span: layer.anchor, layerId: layer.localId, refs: [], destinations: [], parents: [], match: null });
 }
 
@@ -126,19 +113,24 @@ function meshDefault(ctx: YamlDetectorContext, d: YamlDocument): void {
   const skip = seqItems(d, getIn(d, d.root, "spec", "skipCreatingInitialPolicies")).map((x) => str(d, x));
   if (skip.includes("*") || skip.includes("mesh-retry-all")) return;
   const kindPair = getPair(d, d.root, "kind")!;
-  const layer = routeLayer(ctx, {
+  const layer = meshRetryAllLayer(ctx, kindPair, { where: `on mesh ${metaName(d) ?? ""}`, label: `mesh-retry-all (mesh ${metaName(d) ?? "default"})`, edge: false });
+  pushRoute(ctx, { product: "kuma", hosts: ["*"], destinations: [], edge: false, gateway: null, namespace: null, match: null, span: keySpan(ctx.file, kindPair), layer });
+}
+
+/** Kuma's default policy mesh-retry-all (§4.13): HTTP numRetries 5 → 6 attempts, 16 s per try, Envoy's back-off. */
+function meshRetryAllLayer(ctx: YamlDetectorContext, kindPair: Pair, o: { where: string; label: string; edge: boolean }) {
+  return routeLayer(ctx, {
     kind: "kuma-default",
     library: "kuma",
     anchor: keySpan(ctx.file, kindPair),
     anchorLine: keyLine(ctx.file, kindPair),
     maxAttempts: 6,
     attemptsSource: "default",
-    attemptsNote: `Kuma default policy mesh-retry-all on mesh ${metaName(d) ?? ""}: numRetries 5 → 6 attempts`,
+    attemptsNote: `Kuma default policy mesh-retry-all ${o.where}: numRetries 5 → 6 attempts`,
     wait: ENVOY_DEFAULT_WAIT,
     condition: envoyRetryCondition([...KUMA_DEFAULT_HTTP_RETRY_ON], [], { honoursRetryAfter: false, product: "Kuma", defaultTokens: true }),
     perTryTimeoutSeconds: 16,
-    edge: false,
-    label: `mesh-retry-all (mesh ${metaName(d) ?? "default"})`,
+    edge: o.edge,
+    label: o.label,
   });
-  pushRoute(ctx, { product: "kuma", hosts: ["*"], destinations: [], edge: false, gateway: null, namespace: null, match: null, span: keySpan(ctx.file, kindPair), layer });
 }
