@@ -63,7 +63,8 @@ export interface PathMiss {
   detail: string;
 }
 
-export interface RepoScore {
+/** The counts a repository's score and the corpus totals share. */
+export interface Counts {
   explicit: { labelled: number; found: number };
   implicit: { labelled: number; found: number };
   /** found layers (modelled families) whose count is right */
@@ -72,6 +73,22 @@ export interface RepoScore {
   /** layers and paths of families Retry Lens does not model */
   notModelled: { layers: number; found: number; paths: number };
   nearMisses: { labelled: number; falsePositives: number };
+}
+
+const COUNT_KEYS = ["explicit", "implicit", "attempts", "paths", "notModelled", "nearMisses"] as const;
+
+function zeroCounts(): Counts {
+  return {
+    explicit: { labelled: 0, found: 0 },
+    implicit: { labelled: 0, found: 0 },
+    attempts: { found: 0, right: 0 },
+    paths: { labelled: 0, linked: 0, exact: 0 },
+    notModelled: { layers: 0, found: 0, paths: 0 },
+    nearMisses: { labelled: 0, falsePositives: 0 },
+  };
+}
+
+export interface RepoScore extends Counts {
   layerMisses: LayerMiss[];
   pathMisses: PathMiss[];
   falsePositives: Array<{ nearMiss: LabelLocation & { why: string; anchor: string }; reported: ReportLayer }>;
@@ -94,11 +111,7 @@ function countText(n: number | null): string {
 
 export function scoreRepo(labels: RepoLabels, report: Report): RepoScore {
   const score: RepoScore = {
-    explicit: { labelled: 0, found: 0 },
-    implicit: { labelled: 0, found: 0 },
-    attempts: { found: 0, right: 0 },
-    paths: { labelled: 0, linked: 0, exact: 0 },
-    notModelled: { layers: 0, found: 0, paths: 0 },
+    ...zeroCounts(),
     nearMisses: { labelled: labels.nearMisses.length, falsePositives: 0 },
     layerMisses: [],
     pathMisses: [],
@@ -227,34 +240,18 @@ function bestPartial(paths: ReportPath[], sets: Array<Set<string>>): { path: Rep
   return best;
 }
 
-export interface Totals {
+export interface Totals extends Counts {
   repositories: number;
-  explicit: { labelled: number; found: number };
-  implicit: { labelled: number; found: number };
-  attempts: { found: number; right: number };
-  paths: { labelled: number; linked: number; exact: number };
-  notModelled: { layers: number; found: number; paths: number };
-  nearMisses: { labelled: number; falsePositives: number };
   extras: number;
   crashes: number;
 }
 
 export function addUp(scores: Array<{ score: RepoScore | null; crashed: boolean }>): Totals {
-  const t: Totals = {
-    repositories: scores.length,
-    explicit: { labelled: 0, found: 0 },
-    implicit: { labelled: 0, found: 0 },
-    attempts: { found: 0, right: 0 },
-    paths: { labelled: 0, linked: 0, exact: 0 },
-    notModelled: { layers: 0, found: 0, paths: 0 },
-    nearMisses: { labelled: 0, falsePositives: 0 },
-    extras: 0,
-    crashes: 0,
-  };
+  const t: Totals = { repositories: scores.length, ...zeroCounts(), extras: 0, crashes: 0 };
   for (const { score, crashed } of scores) {
     if (crashed) t.crashes++;
     if (!score) continue;
-    for (const k of ["explicit", "implicit", "attempts", "paths", "notModelled", "nearMisses"] as const) {
+    for (const k of COUNT_KEYS) {
       const into = t[k] as unknown as Record<string, number>;
       const from = score[k] as unknown as Record<string, number>;
       for (const f of Object.keys(into)) into[f] += from[f];
