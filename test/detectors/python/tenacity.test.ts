@@ -192,7 +192,17 @@ test("polling with tenacity: a retry on TryAgain only (raised by the function wh
       "@tenacity.retry(retry=tenacity.retry_if_exception_type((tenacity.TryAgain, IOError)), stop=tenacity.stop_after_attempt(3))",
       "def fetch(job):",
       "    return session.get(job.url)",
+      "@tenacity.retry(retry=tenacity.retry_if_exception_type(tenacity.TryAgain), stop=tenacity.stop_after_attempt(3))",
+      "def make_call(client, func):",
+      "    try:",
+      "        return getattr(client, func)().execute()",
+      "    except HttpError:",
+      "        raise tenacity.TryAgain from None",
     ].join("\n") + "\n",
   );
-  assert.deepEqual(facts.layers.map((l) => l.anchor.line), [8], "TryAgain with a real error is still a retry");
+  assert.deepEqual(
+    facts.layers.map((l) => l.anchor.line),
+    [8, 11],
+    "TryAgain with a real error, or raised while handling a failed call, is a retry",
+  );
 });

@@ -37,7 +37,7 @@ export function detectTenacity(ctx: PyContext): void {
     const def = dec.parent?.namedChildren.find((c) => c?.type === "function_definition") ?? null;
     if (!def) continue;
     // retrying only tenacity.TryAgain, which the function raises itself while a job is not done: polling
-    if (isCall && pollsWithTryAgain(ctx, expr)) continue;
+    if (isCall && pollsWithTryAgain(ctx, expr, def)) continue;
     const functionId = ctx.functionId(def);
     const fn = ctx.facts.functions.find((f) => f.id === functionId);
     const layer = buildLayer(ctx, isCall ? expr : null, fn?.raisesOnStatus ?? false);
@@ -57,16 +57,30 @@ export function detectTenacity(ctx: PyContext): void {
   }
 }
 
+const TRY_AGAIN = new Set(["tenacity.TryAgain", "TryAgain", "tenacity._utils.TryAgain"]);
+
 /**
- * `@retry(retry=retry_if_exception_type(TryAgain), …)`: tenacity's TryAgain is raised by the
- * function to ask for another round (a result not ready yet); no failure of a call is retried.
+ * `@retry(retry=retry_if_exception_type(TryAgain), …)` on a function that raises TryAgain only on a
+ * state it reads (a result not ready yet), never while handling an error: polling, no failure of a
+ * call is retried. Raised from an `except` clause (`except HttpError: raise TryAgain`), TryAgain
+ * turns a failed call into another attempt: a retry.
  */
-function pollsWithTryAgain(ctx: PyContext, call: SyntaxNode): boolean {
+function pollsWithTryAgain(ctx: PyContext, call: SyntaxNode, def: SyntaxNode): boolean {
   const condition = callParts(call).keywords.get("retry");
   if (condition?.type !== "call" || tenacityName(ctx.qualifiedName(condition.childForFieldName("function"))) !== "retry_if_exception_type") return false;
   const arg = argument(callParts(condition), "exception_types", 0);
   const names = arg ? exceptionNames(ctx, arg) : [];
-  return names.length > 0 && names.every((n) => n === "tenacity.TryAgain" || n === "TryAgain" || n === "tenacity._utils.TryAgain");
+  if (names.length === 0 || !names.every((n) => TRY_AGAIN.has(n))) return false;
+  const raises = descendants(def, "raise_statement").filter((r) => {
+    const raised = r.namedChildren[0];
+    const name = raised ? ctx.qualifiedName(raised.type === "call" ? raised.childForFieldName("function") : raised) : null;
+    return name !== null && TRY_AGAIN.has(name);
+  });
+  const inHandler = (n: SyntaxNode) => {
+    for (let p = n.parent; p && p.id !== def.id; p = p.parent) if (p.type === "except_clause") return true;
+    return false;
+  };
+  return raises.length > 0 && !raises.some(inHandler);
 }
 
 /** `for attempt in Retrying(...)` retries the loop body; `Retrying(...)(fn)` / `r = Retrying(...); r(fn)` retries fn. */
