@@ -12,6 +12,7 @@ import { callParts, descendants, dottedName, memberName } from "../../parsing/cs
 import { nodeSpan, type SyntaxNode } from "../../parsing/treeSitter";
 import { detectLoops } from "../shared/loops/analyze";
 import type { BinaryOp, Call, Catch, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, Stmt } from "../shared/loops/ir";
+import { ExprLowering } from "../shared/loops/lowering";
 import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, type CsContext } from "./context";
 
 const TIMESPAN_UNITS: Record<string, number> = { FromMilliseconds: 0.001, FromSeconds: 1, FromMinutes: 60, FromHours: 3600, FromTicks: 1e-7 };
@@ -84,14 +85,15 @@ const at = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex, text: n.t
 const named = (n: SyntaxNode | null | undefined) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== "comment");
 const contains = (outer: SyntaxNode, n: SyntaxNode) => n.startIndex >= outer.startIndex && n.endIndex <= outer.endIndex;
 
-class CsLowering {
-  private readonly lowered = new Map<number, Expr>();
+class CsLowering extends ExprLowering {
   private current: string | null = null;
 
   constructor(
     private readonly ctx: CsContext,
     private readonly callIds: Map<string, string>,
-  ) {}
+  ) {
+    super();
+  }
 
   language(): LoopLanguage {
     return {
@@ -276,16 +278,8 @@ class CsLowering {
 
   // ----------------------------------------------------------------------------- expressions
 
-  expr(n: SyntaxNode | null | undefined): Expr {
-    if (!n) return { start: 0, end: 0, text: "", k: "other", parts: [] };
-    const hit = this.lowered.get(n.id);
-    if (hit) return hit;
-    const e = this.lower(n);
-    this.lowered.set(n.id, e);
-    return e;
-  }
 
-  private lower(n: SyntaxNode): Expr {
+  protected lowerExpr(n: SyntaxNode): Expr {
     const p = at(n);
     switch (n.type) {
       case "integer_literal":

@@ -12,6 +12,7 @@
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { detectLoops } from "../shared/loops/analyze";
 import type { Call, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, SelectCase, Stmt } from "../shared/loops/ir";
+import { ExprLowering } from "../shared/loops/lowering";
 import type { GoContext } from "./context";
 import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan, stringValue } from "./syntax";
 
@@ -62,12 +63,11 @@ export function detectRetryLoops(ctx: GoContext): void {
 
 const at = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex, text: n.text });
 
-class GoLowering {
+class GoLowering extends ExprLowering {
   /** package-level `const`/`var` name → value */
   private readonly pkgValues = new Map<string, SyntaxNode>();
   /** functions of this file that wait once (not in a loop): id → the parameter holding the delay, or a delay written inside */
   private readonly sleepHelpers = new Map<string, { paramIndex: number | null; inner: SyntaxNode | null }>();
-  private readonly lowered = new Map<number, Expr>();
   private readonly http: string | null;
   private readonly codes: string | null;
   /** the function being lowered (for self-calls) */
@@ -77,6 +77,7 @@ class GoLowering {
     private readonly ctx: GoContext,
     private readonly time: string | null,
   ) {
+    super();
     this.http = ctx.importLocal("net/http");
     this.codes = ctx.importLocal("google.golang.org/grpc/codes");
     const root = ctx.tree.rootNode;
@@ -288,16 +289,8 @@ class GoLowering {
 
   // ----------------------------------------------------------------------------- expressions
 
-  expr(n: SyntaxNode | null | undefined): Expr {
-    if (!n) return { start: 0, end: 0, text: "", k: "other", parts: [] };
-    const hit = this.lowered.get(n.id);
-    if (hit) return hit;
-    const e = this.lower(n);
-    this.lowered.set(n.id, e);
-    return e;
-  }
 
-  private lower(n: SyntaxNode): Expr {
+  protected lowerExpr(n: SyntaxNode): Expr {
     const p = at(n);
     const kids = () => n.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== "comment").map((c) => this.expr(c));
     switch (n.type) {

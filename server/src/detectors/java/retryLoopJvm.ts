@@ -8,6 +8,7 @@
  */
 import { nodeSpan, type SyntaxNode } from "../../parsing/treeSitter";
 import type { Call, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, Stmt } from "../shared/loops/ir";
+import { ExprLowering } from "../shared/loops/lowering";
 import type { JvmContext } from "./context";
 import type { Decl } from "./syntax";
 
@@ -43,8 +44,7 @@ export function repeatCalls(ctx: JvmContext): SyntaxNode[] {
 export const at = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex, text: n.text });
 export const named = (n: SyntaxNode | null | undefined) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && !/comment/.test(c.type));
 
-export abstract class JvmLowering {
-  protected readonly lowered = new Map<number, Expr>();
+export abstract class JvmLowering extends ExprLowering {
   private readonly ranges: Array<{ d: Decl; start: number; end: number }>;
   protected current: Decl | null = null;
 
@@ -52,13 +52,14 @@ export abstract class JvmLowering {
     protected readonly ctx: JvmContext,
     private readonly kotlin: boolean,
   ) {
+    super();
     this.ranges = ctx.file.decls.filter((d) => d.kind === "method" || d.kind === "constructor" || d.kind === "lambda").map((d) => ({ d, start: d.node.startIndex, end: d.node.endIndex }));
   }
 
   /** the grammar's statements, loop headers and expressions */
   protected abstract stmt(n: SyntaxNode, label?: string | null): Stmt[];
   protected abstract header(n: SyntaxNode): { header: Header; body: SyntaxNode | null };
-  protected abstract lowerExpr(n: SyntaxNode): Expr;
+  protected abstract override lowerExpr(n: SyntaxNode): Expr;
   /** what a call node's method is called on */
   protected abstract receiverExpr(n: SyntaxNode): Expr | null;
   /** a parameter's default value (Kotlin) */
@@ -169,14 +170,6 @@ export abstract class JvmLowering {
     };
   }
 
-  expr(n: SyntaxNode | null | undefined): Expr {
-    if (!n) return { start: 0, end: 0, text: "", k: "other", parts: [] };
-    const hit = this.lowered.get(n.id);
-    if (hit) return hit;
-    const e = this.lowerExpr(n);
-    this.lowered.set(n.id, e);
-    return e;
-  }
 
   protected num(n: SyntaxNode): number | null {
     const t = n.text.replaceAll("_", "").replace(/[lLfFdDuU]+$/, "");

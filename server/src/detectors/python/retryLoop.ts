@@ -11,6 +11,7 @@ import { callParts, descendants, dottedName, elements, nodeSpan, stringValue } f
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { detectLoops } from "../shared/loops/analyze";
 import type { BinaryOp, Call, Catch, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, Stmt } from "../shared/loops/ir";
+import { ExprLowering } from "../shared/loops/lowering";
 import type { PyContext } from "./context";
 import { conditionForExceptions } from "./exceptions";
 
@@ -52,8 +53,7 @@ function selfName(fn: SyntaxNode | null, name: string): boolean {
 const at = (n: SyntaxNode) => ({ start: n.startIndex, end: n.endIndex, text: n.text });
 const named = (n: SyntaxNode | null | undefined) => (n?.namedChildren ?? []).filter((c): c is SyntaxNode => !!c && c.type !== "comment");
 
-class PyLowering {
-  private readonly lowered = new Map<number, Expr>();
+class PyLowering extends ExprLowering {
   /** CallFact ids by position (the module detector named the calls) */
   private readonly callIds = new Map<string, string>();
   /** module-level `NAME = value` */
@@ -61,6 +61,7 @@ class PyLowering {
   private current: string | null = null;
 
   constructor(private readonly ctx: PyContext) {
+    super();
     for (const c of ctx.facts.calls) this.callIds.set(`${c.span.line}:${c.span.column}`, c.id);
     for (const stmt of named(ctx.tree.rootNode)) {
       const a = stmt.type === "expression_statement" ? stmt.namedChildren[0] : null;
@@ -216,16 +217,8 @@ class PyLowering {
 
   // ----------------------------------------------------------------------------- expressions
 
-  expr(n: SyntaxNode | null | undefined): Expr {
-    if (!n) return { start: 0, end: 0, text: "", k: "other", parts: [] };
-    const hit = this.lowered.get(n.id);
-    if (hit) return hit;
-    const e = this.lower(n);
-    this.lowered.set(n.id, e);
-    return e;
-  }
 
-  private lower(n: SyntaxNode): Expr {
+  protected lowerExpr(n: SyntaxNode): Expr {
     const p = at(n);
     switch (n.type) {
       case "integer":
