@@ -334,12 +334,8 @@ class CsLowering extends ExprLowering {
       case "lambda_expression":
       case "anonymous_method_expression":
         return { ...p, k: "closure" };
-      case "binary_expression": {
-        const op = BINARY[n.childForFieldName("operator")?.type ?? ""];
-        const l = this.expr(n.childForFieldName("left"));
-        const r = this.expr(n.childForFieldName("right"));
-        return op ? { ...p, k: "binary", op, left: l, right: r } : { ...p, k: "other", parts: [l, r] };
-      }
+      case "binary_expression":
+        return this.binary(n, BINARY);
       case "prefix_unary_expression":
       case "postfix_unary_expression": {
         const arg = n.namedChildren[0];

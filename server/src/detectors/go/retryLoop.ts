@@ -11,10 +11,15 @@
  */
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { detectLoops } from "../shared/loops/analyze";
-import type { Call, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, SelectCase, Stmt } from "../shared/loops/ir";
+import type { BinaryOp, Call, Expr, Header, Loop, LoopFunction, LoopLanguage, Param, SelectCase, Stmt } from "../shared/loops/ir";
 import { ExprLowering } from "../shared/loops/lowering";
 import type { GoContext } from "./context";
 import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan, stringValue } from "./syntax";
+
+/** the Go operators the shared loop form knows, spelled alike */
+const GO_BINARY: Record<string, BinaryOp> = Object.fromEntries(
+  (["+", "-", "*", "/", "%", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "&", "|", "^"] as const).map((o) => [o, o]),
+);
 
 /** standard and logging packages whose calls are bookkeeping, not the operation retried */
 const BOOKKEEPING_PACKAGES =
@@ -325,13 +330,8 @@ class GoLowering extends ExprLowering {
         return { ...p, k: "index", object: this.expr(n.childForFieldName("operand")), index: this.expr(n.childForFieldName("index")) };
       case "call_expression":
         return this.call(n);
-      case "binary_expression": {
-        const op = n.childForFieldName("operator")?.text ?? "";
-        const left = this.expr(n.childForFieldName("left"));
-        const right = this.expr(n.childForFieldName("right"));
-        if (["+", "-", "*", "/", "%", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "&", "|", "^"].includes(op)) return { ...p, k: "binary", op: op as never, left, right };
-        return { ...p, k: "other", parts: [left, right] };
-      }
+      case "binary_expression":
+        return this.binary(n, GO_BINARY);
       case "unary_expression": {
         const op = n.childForFieldName("operator")?.text ?? "";
         const operand = this.expr(n.childForFieldName("operand"));

@@ -161,12 +161,8 @@ export class JavaLowering extends JvmLowering {
       case "lambda_expression":
       case "method_reference":
         return { ...p, k: "closure" };
-      case "binary_expression": {
-        const op = JAVA_BINARY[n.childForFieldName("operator")?.type ?? ""];
-        const l = this.expr(n.childForFieldName("left"));
-        const r = this.expr(n.childForFieldName("right"));
-        return op ? { ...p, k: "binary", op, left: l, right: r } : { ...p, k: "other", parts: [l, r] };
-      }
+      case "binary_expression":
+        return this.binary(n, JAVA_BINARY);
       case "unary_expression": {
         const op = n.childForFieldName("operator")?.type;
         const operand = this.expr(n.childForFieldName("operand"));

@@ -228,12 +228,8 @@ export class KotlinLowering extends JvmLowering {
       case "annotated_lambda":
       case "callable_reference":
         return { ...p, k: "closure" };
-      case "binary_expression": {
-        const op = JAVA_BINARY[n.childForFieldName("operator")?.type ?? ""];
-        const l = this.expr(n.childForFieldName("left"));
-        const r = this.expr(n.childForFieldName("right"));
-        return op ? { ...p, k: "binary", op, left: l, right: r } : { ...p, k: "other", parts: [l, r] };
-      }
+      case "binary_expression":
+        return this.binary(n, JAVA_BINARY);
       case "infix_expression": {
         const [l, op, r] = named(n);
         const bop = KOTLIN_INFIX[op?.text ?? ""];

@@ -269,12 +269,8 @@ class PyLowering extends ExprLowering {
         const arg = this.expr(n.childForFieldName("argument"));
         return op === "-" || op === "+" ? { ...p, k: "unary", op, operand: arg } : { ...p, k: "other", parts: [arg] };
       }
-      case "binary_operator": {
-        const op = BINARY[n.childForFieldName("operator")?.type ?? ""];
-        const l = this.expr(n.childForFieldName("left"));
-        const r = this.expr(n.childForFieldName("right"));
-        return op ? { ...p, k: "binary", op, left: l, right: r } : { ...p, k: "other", parts: [l, r] };
-      }
+      case "binary_operator":
+        return this.binary(n, BINARY);
       case "comparison_operator": {
         const operands = named(n);
         const op = n.children.filter((c) => c && !c.isNamed).map((c) => c!.type).join(" ");

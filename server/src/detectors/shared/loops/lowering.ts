@@ -3,7 +3,7 @@
  * expression node is lowered once, and a missing node is an empty `other` expression.
  */
 import type { SyntaxNode } from "../../../parsing/treeSitter";
-import type { Expr } from "./ir";
+import type { BinaryOp, Expr } from "./ir";
 
 export abstract class ExprLowering {
   private readonly lowered = new Map<number, Expr>();
@@ -15,6 +15,18 @@ export abstract class ExprLowering {
     const e = this.lowerExpr(n);
     this.lowered.set(n.id, e);
     return e;
+  }
+
+  /**
+   * A node with `left`, `operator` and `right` fields: a binary expression when the grammar's
+   * operator token is one the shared form knows (`ops`), else an opaque pair of operands.
+   */
+  protected binary(n: SyntaxNode, ops: Readonly<Record<string, BinaryOp>>): Expr {
+    const p = { start: n.startIndex, end: n.endIndex, text: n.text };
+    const op = ops[n.childForFieldName("operator")?.type ?? ""];
+    const left = this.expr(n.childForFieldName("left"));
+    const right = this.expr(n.childForFieldName("right"));
+    return op ? { ...p, k: "binary", op, left, right } : { ...p, k: "other", parts: [left, right] };
   }
 
   /** One expression node in the shared form (its children through `expr`). */
