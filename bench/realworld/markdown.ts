@@ -1,6 +1,6 @@
 /** bench/REALWORLD.md: the targets, the per-repository table and every miss with its class. */
 import { MODELLED_FAMILIES, type RepoLabels } from "./labels";
-import { addUp, targets, type RepoScore } from "./match";
+import { addUp, macroAverages, targets, type RepoScore } from "./match";
 
 export interface RepoResult {
   file: string;
@@ -61,6 +61,13 @@ export function renderMarkdown(results: RepoResult[], run: RunInfo): string {
       `attempts right ${frac(totals.attempts.right, totals.attempts.found)}, paths exact ${frac(totals.paths.exact, totals.paths.labelled)}, ` +
       `linked ${frac(totals.paths.linked, totals.paths.labelled)}; unlabelled extra layers ${totals.extras}; ` +
       `unmodelled-family layers found anyway ${frac(totals.notModelled.found, totals.notModelled.layers)}.`,
+    "",
+  );
+  const macro = macroAverages(scanned.map((r) => r.score));
+  const mean = (v: number | null) => (v === null ? "—" : `${Math.round(v * 100)} %`);
+  out.push(
+    `Per-repository means (each repository counts once, over the repositories that have that kind labelled): ` +
+      `explicit ${mean(macro.explicit)}, implicit ${mean(macro.implicit)}, paths exact ${mean(macro.pathsExact)}, linked ${mean(macro.pathsLinked)}.`,
     "",
   );
 

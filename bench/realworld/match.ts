@@ -261,6 +261,30 @@ export function addUp(scores: Array<{ score: RepoScore | null; crashed: boolean 
   return t;
 }
 
+/** Per-repository means of the recall and path ratios: each repository counts once, so one
+ *  repository with a hundred layers (emojivoto's Linkerd routes) cannot carry the corpus. A
+ *  repository with nothing of a kind labelled is left out of that mean. */
+export interface MacroAverages {
+  explicit: number | null;
+  implicit: number | null;
+  pathsExact: number | null;
+  pathsLinked: number | null;
+}
+
+export function macroAverages(scores: Array<RepoScore | null>): MacroAverages {
+  const mean = (pairs: Array<[number, number]>) => {
+    const ratios = pairs.filter(([, of]) => of > 0).map(([a, of]) => a / of);
+    return ratios.length === 0 ? null : ratios.reduce((x, y) => x + y, 0) / ratios.length;
+  };
+  const s = scores.filter((x): x is RepoScore => x !== null);
+  return {
+    explicit: mean(s.map((r) => [r.explicit.found, r.explicit.labelled])),
+    implicit: mean(s.map((r) => [r.implicit.found, r.implicit.labelled])),
+    pathsExact: mean(s.map((r) => [r.paths.exact, r.paths.labelled])),
+    pathsLinked: mean(s.map((r) => [r.paths.linked, r.paths.labelled])),
+  };
+}
+
 export interface Target {
   name: string;
   value: number | null;

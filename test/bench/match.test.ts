@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addUp, scoreRepo, targets, type Report } from "../../bench/realworld/match";
+import { addUp, macroAverages, scoreRepo, targets, type Report } from "../../bench/realworld/match";
 import { validateLabels, type RepoLabels } from "../../bench/realworld/labels";
 import { extractTree, findGitDir } from "../../bench/realworld/mirror";
 import { selfCheck } from "../../bench/realworld/score";
@@ -119,6 +119,14 @@ describe("scoreRepo", () => {
     assert.equal(byName["crashes"].met, false);
     assert.equal(byName["explicit-layer recall"].met, false);
     assert.equal(byName["attempts right (of found layers)"].met, true);
+  });
+
+  test("per-repository means count each repository once and skip kinds it has none of", () => {
+    const one = scoreRepo(base, { layers: [layer("a", "deploy/envoy.yaml", 20, 3)], paths: [] });
+    const none = scoreRepo({ ...base, layers: [], paths: [], nearMisses: [] }, { layers: [], paths: [] });
+    const m = macroAverages([one, none, null]);
+    assert.equal(m.explicit, one.explicit.found / one.explicit.labelled);
+    assert.equal(macroAverages([none]).explicit, null);
   });
 });
 
