@@ -203,6 +203,10 @@ if __name__ == "__main__":
 //! paths 0
 `);
     assert.equal(layerAt(result, "backend/app/backend_pre_start.py:7").offPath, "runs at startup from main()");
+    // its hygiene finding stays, softened: it multiplies no request
+    const noJitter = result.findings.find((f) => f.rule === "RL004")!;
+    assert.equal(noJitter.severity, "info");
+    assert.match(noJitter.message, /off the request paths \(runs at startup from main\(\)\), so it multiplies no request/);
   });
 
   test("a retry helper the startup code and a handler both call stays on the paths", async () => {
@@ -234,5 +238,6 @@ def config():
 //! path 3 config
 `);
     assert.equal(layerAt(result, "api/app.py:9").offPath, undefined);
+    assert.equal(result.findings.find((f) => f.rule === "RL004")!.severity, "warning");
   });
 });

@@ -24,11 +24,15 @@ export function runRules(
           suppressed++;
           continue;
         }
+        const offPath = raw.layerId ? model.layerById.get(raw.layerId)?.offPath : undefined;
         findings.push({
           ...raw,
+          ...(offPath ? { message: `${raw.message} ${offPathNote(offPath)}` } : {}),
           rule: rule.meta.code,
-          // a configured severity wins; otherwise the rule's own (possibly softened) one
-          severity: setting ?? raw.severity ?? rule.meta.defaultSeverity,
+          // a configured severity wins; otherwise the rule's own (possibly softened) one. A layer
+          // off the request paths (startup, tooling) multiplies no request: its hygiene findings
+          // are info, still worth fixing because every replica restarts at once after an outage
+          severity: setting ?? (offPath ? "info" : raw.severity ?? rule.meta.defaultSeverity),
         });
       }
     } catch (err) {
@@ -47,3 +51,8 @@ export function runRules(
   });
   return { findings: unique, problems, suppressed };
 }
+
+function offPathNote(reason: string): string {
+  return `It is off the request paths (${reason}), so it multiplies no request; at boot, though, every replica retries at once.`;
+}
+
