@@ -33,6 +33,8 @@ export interface LayerView {
   targets: string[];
   disabled: boolean;
   implicit: boolean;
+  /** why the layer is on no request path ("runs at startup from main()"), else null */
+  offPath: string | null;
 }
 
 export interface PathView {

@@ -103,7 +103,7 @@ describe("language server over stdio on seed-checkout-pr", () => {
   test("the custom model request returns the 27× path and its layers", async () => {
     const model = (await client.connection.sendRequest("retryLens/model")) as {
       paths: Array<{ product: number; target: string; layers: string[]; chain: string }>;
-      layers: Array<{ id: string; file: string; line: number }>;
+      layers: Array<{ id: string; file: string; line: number; offPath: string | null; disabled: boolean }>;
       worstProduct: number;
     };
     assert.equal(model.worstProduct, 27);
@@ -111,6 +111,8 @@ describe("language server over stdio on seed-checkout-pr", () => {
     assert.equal(model.paths[0]!.target, "inventory");
     const files = model.paths[0]!.layers.map((id) => model.layers.find((l) => l.id === id)).map((l) => `${l!.file}:${l!.line}`);
     assert.deepEqual(files, ["deploy/gateway/envoy.yaml:23", "checkout/inventory_client.py:10", "platform/http.py:6"]);
+    // every layer says whether it is off the request paths (null: on them)
+    assert.ok(model.layers.length > 0 && model.layers.every((l) => l.offPath === null && l.disabled === false));
   });
 
   test("a suppression comment typed into the buffer removes that finding", async () => {

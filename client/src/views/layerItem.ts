@@ -6,9 +6,11 @@ const ICONS: Record<LayerView["category"], string> = { code: "symbol-method", cl
 
 export function layerItem(layer: LayerView): vscode.TreeItem {
   const item = new vscode.TreeItem(`${layer.file}:${layer.line}`, vscode.TreeItemCollapsibleState.None);
-  item.description = `×${layer.maxAttempts ?? "∞"} ${layer.kind}${layer.implicit ? " (implicit)" : ""}`;
+  const flags = [layer.implicit ? "implicit" : null, layer.disabled ? "disabled" : null, layer.offPath ? "off-path" : null].filter(Boolean);
+  item.description = `×${layer.maxAttempts ?? "∞"} ${layer.kind}${flags.length ? ` (${flags.join(", ")})` : ""}`;
   item.iconPath = new vscode.ThemeIcon(ICONS[layer.category]);
-  item.tooltip = new vscode.MarkdownString(`**${layer.name}** — ${layer.library} ${layer.kind}\n\n${layer.attemptsNote}`);
+  const offPath = layer.offPath ? `\n\nOff the request paths: ${layer.offPath}; never multiplied into a path.` : "";
+  item.tooltip = new vscode.MarkdownString(`**${layer.name}** — ${layer.library} ${layer.kind}\n\n${layer.attemptsNote}${offPath}`);
   const uri = vscode.Uri.parse(layer.uri);
   item.resourceUri = uri;
   item.command = {

@@ -31,6 +31,7 @@ export function folderModelView(ctx: FolderContext, result: AnalysisResult): Omi
     targets: l.targets,
     disabled: l.disabled,
     implicit: l.implicit,
+    offPath: l.offPath ?? null,
   }));
   const paths: PathView[] = model.paths.map((p, i) => ({
     id: pathId(p, i),
