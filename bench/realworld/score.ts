@@ -84,8 +84,10 @@ function main() {
   if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run npm run build (npm run bench:realworld builds first)");
   const files = readdirSync(LABELS)
     .filter((f) => f.endsWith(".json"))
-    .filter((f) => opts.only.length === 0 || opts.only.some((o) => f.includes(o)))
+    // `--only istio/istio` and `--only istio__istio` both name labels/istio__istio.json
+    .filter((f) => opts.only.length === 0 || opts.only.some((o) => f.includes(o.replace("/", "__"))))
     .sort();
+  if (files.length === 0) throw new Error(`no label file in ${LABELS} matches --only ${opts.only.join(" ")}`);
   const work = opts.keep || mkdtempSync(join(tmpdir(), "retrylens-realworld-"));
   const results: RepoResult[] = [];
   let failed = false;
