@@ -35,6 +35,17 @@ describe("text report", () => {
     assert.match(summary, /2 problems/);
   });
 
+  it("paths that read the same (deployment variants) are one row that says how many", () => {
+    const result = checkoutResult();
+    const worst27 = result.model.paths.find((p) => p.product === 27)!;
+    result.model.paths.push({ ...worst27 });
+    const text = renderText(checkoutInput({ result }), { color: false, top: 10, verbose: false });
+    assert.match(text, /Retry paths \(3; 4 counting deployment variants\)/);
+    const rows = text.split("\n").filter((l) => /^\s+\d+\s+27×/.test(l));
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0]!.includes(`${CHAIN}  (2 variants)`));
+  });
+
   it("colours when asked", () => {
     const text = renderText(checkoutInput(), { color: true, top: 10, verbose: false });
     assert.ok(ANSI_RE.test(text));

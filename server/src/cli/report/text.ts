@@ -48,19 +48,32 @@ export function renderText(input: ReportInput, options: TextOptions): string {
 
   // --- worst paths ---
   const paths = sortPathsWorstFirst(model.paths);
-  const shown = options.top > 0 ? paths.slice(0, options.top) : paths;
+  // paths through alternative manifests of one deployment (three ServiceProfiles for one host)
+  // read the same in a table: one row each, with how many variants it stands for
+  const rowsOf = new Map<string, { path: (typeof paths)[number]; cells: string[]; variants: number }>();
+  for (const p of paths) {
+    const cells = [productText(p.product) + (p.budgeted ? " (budgeted)" : ""), chainText(p, model), p.target, p.services[0] ?? "—"];
+    const key = cells.join("\u0000");
+    const row = rowsOf.get(key);
+    if (row) row.variants++;
+    else rowsOf.set(key, { path: p, cells, variants: 1 });
+  }
+  const distinct = [...rowsOf.values()];
+  const shown = options.top > 0 ? distinct.slice(0, options.top) : distinct;
   if (paths.length === 0) {
     out.push(paint("No retry paths: no retrying layer multiplies another.", "green"));
   } else {
-    const title = shown.length < paths.length ? `Worst retry paths (top ${shown.length} of ${paths.length})` : `Retry paths (${paths.length})`;
+    const variants = distinct.length < paths.length ? `; ${paths.length} counting deployment variants` : "";
+    const title =
+      shown.length < distinct.length ? `Worst retry paths (top ${shown.length} of ${distinct.length}${variants})` : `Retry paths (${distinct.length}${variants})`;
     out.push(paint(title, "bold"));
     const header = ["#", "product", "chain", "target", "entry"];
-    const rows = shown.map((p, i) => [
+    const rows = shown.map((r, i) => [
       String(i + 1),
-      productText(p.product) + (p.budgeted ? " (budgeted)" : ""),
-      chainText(p, model),
-      p.target,
-      p.services[0] ?? "—",
+      r.cells[0]!,
+      r.variants > 1 ? `${r.cells[1]}  (${r.variants} variants)` : r.cells[1]!,
+      r.cells[2]!,
+      r.cells[3]!,
     ]);
     const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => [...r[c]].length)));
     const line = (cells: string[], styleOf: (c: number) => Style[]) =>
@@ -74,7 +87,7 @@ export function renderText(input: ReportInput, options: TextOptions): string {
         .trimEnd();
     out.push(line(header, () => ["dim"]));
     rows.forEach((row, i) => {
-      const product = shown[i].product;
+      const product = shown[i]!.path.product;
       const hot = product === null || product > threshold;
       out.push(line(row, (c) => (c === 1 ? (hot ? ["bold", "red"] : ["yellow"]) : [])));
     });
