@@ -653,3 +653,758 @@ ${ns("gateway").replace("---\n", "").replace("istio-injection: enabled", "istio-
     assert.equal(result.model.hops[0]!.protocol, "grpc");
   });
 });
+
+describe("Go values injected through constructors and package vars", () => {
+  // one binary run as two workloads; the module is named like the image, the folders are not
+  const counter = (mesh: string) => `
+//- go.mod
+module github.com/acme/counter-demo
+//- app/main.go
+package main
+
+import (
+	"net/http"
+	"os"
+
+	"github.com/acme/counter-demo/app/internal/base"
+)
+
+var kvURL = ""
+
+func main() {
+	if h := os.Getenv("KV_URL"); h != "" {
+		kvURL = h
+	}
+	run()
+}
+
+func run() {
+	handler := base.NewServerImpl(kvURL)
+	http.HandleFunc("POST /api/counter", handler.PostCounter)
+	http.ListenAndServe(":5050", nil)
+}
+//- app/internal/base/handler.go
+package base
+
+type ServerImpl struct {
+	kvURL string
+}
+
+func NewServerImpl(kvURL string) *ServerImpl {
+	return &ServerImpl{kvURL: kvURL}
+}
+//- app/internal/base/counter.go
+package base
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+)
+
+const counterKey = "counter"
+
+func (s *ServerImpl) PostCounter(w http.ResponseWriter, r *http.Request) {
+	for i := 0; ; i++ {
+	// ^ layer ×6${mesh ? "" : " RL001"}
+		if s.tryIncrement(r) {
+			return
+		}
+		if i == 5 {
+			return
+		}
+	}
+}
+
+func (s *ServerImpl) tryIncrement(r *http.Request) bool {
+	path, _ := url.JoinPath(s.kvURL, "/api/key-value", counterKey)
+	req, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, path, bytes.NewReader(nil))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return true
+	}
+	defer res.Body.Close()
+	return res.StatusCode != http.StatusConflict
+}
+//- k8s/deploy.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: demo-app
+spec:
+  template:
+    spec:
+      containers:
+        - name: app
+          image: ghcr.io/acme/counter-demo:latest
+          env:
+            - name: KV_URL
+              value: http://kv.demo.svc.cluster.local:5050
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: kv
+spec:
+  template:
+    spec:
+      containers:
+        - name: app
+          image: ghcr.io/acme/counter-demo:latest
+${mesh}`;
+
+  test("url.JoinPath on a field a constructor set from its parameter, given a package var main sets from the env", async () => {
+    const result = await checkFixture(`${counter("")}
+//! rules RL001
+//! path 6 kv
+//! paths 1
+`);
+    const path = result.model.paths[0]!;
+    // the module's code is the workload named like the image's last word (demo-app, not kv)
+    assert.deepEqual(path.services, ["demo", "kv"]);
+    const call = result.model.hops[path.hops[0]!]!.calls[0]!;
+    assert.equal(`${call.method} ${call.path}`, "POST /api/key-value/counter");
+  });
+
+  test("a local named like a package function (`shortcodes := shortcodes(url)`; `len(shortcodes)`) does not call the function again", async () => {
+    const result = await checkFixture(`
+//- go.mod
+module github.com/demo/bot
+//- cmd/vote-bot/main.go
+package main
+
+import (
+	"net/http"
+	"os"
+)
+
+func main() {
+	base := "http://" + os.Getenv("WEB_HOST")
+	shortcodes, err := shortcodes(base)
+	if err == nil && len(shortcodes) > 0 {
+		os.Exit(0)
+	}
+}
+
+func shortcodes(webURL string) ([]string, error) {
+	_, err := http.Get(webURL + "/api/list")
+	return nil, err
+}
+//- k8s/bot.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vote-bot
+spec:
+  template:
+    spec:
+      containers:
+        - name: bot
+          env:
+            - name: WEB_HOST
+              value: web:80
+//! rules none
+//! paths 0
+`);
+    assert.deepEqual(result.model.hops.map((h) => `${h.caller} → ${h.callee}`), ["vote-bot → web"]);
+    // `len(shortcodes)` hands over the local slice, not the function: nothing is invoked or referenced
+    const facts = result.facts.find((f) => f.path === "cmd/vote-bot/main.go")!;
+    assert.equal(facts.calls.find((c) => c.callee === "len")!.invokesArg, undefined);
+    assert.deepEqual(facts.referencedFunctions, []);
+  });
+
+  test("with a Mesh the sidecar's mesh-retry-all multiplies the loop: 6 × 6", async () => {
+    await checkFixture(`${counter(`---
+apiVersion: kuma.io/v1alpha1
+kind: Mesh
+# ^ layer ×6
+metadata:
+  name: default
+`)}
+//! rules none
+//! path 36 kv
+//! paths 1
+`);
+  });
+});
+
+describe("Go: client packages other services build, config helpers, interfaces (hotrod-style)", () => {
+  // one binary run as four workloads; each services/<name> folder is that workload's code, but
+  // services/location/client.go and services/route/client.go are client packages the frontend
+  // and the driver build (`location.NewClient(…, config.GetLocationAddr())`)
+  const hotrod = (extra = "") => `
+//- go.mod
+module github.com/acme/hotrod
+//- pkg/config/utils.go
+package config
+
+import (
+	"os"
+	"strings"
+)
+
+func EnvDefault(key, value string) string {
+	e := os.Getenv(key)
+	if e == "" {
+		return value
+	}
+	return e
+}
+
+func GetNamespace() string {
+	return EnvDefault("BASELINE_NAMESPACE", "hotrod")
+}
+
+func ExpandNamespace(v string) string {
+	return strings.ReplaceAll(v, "<NAMESPACE>", GetNamespace())
+}
+
+func GetLocationAddr() string {
+	return ExpandNamespace(EnvDefault("LOCATION_ADDR", "location:8081"))
+}
+
+func GetRouteAddr() string {
+	return ExpandNamespace(EnvDefault("ROUTE_ADDR", "route:8083"))
+}
+//- pkg/tracing/http.go
+package tracing
+
+import (
+	"context"
+	"net/http"
+)
+
+// HTTPClient wraps an http.Client with tracing instrumentation.
+type HTTPClient struct {
+	Client *http.Client
+}
+
+func NewHTTPClient() *HTTPClient {
+	return &HTTPClient{Client: &http.Client{}}
+}
+
+func (c *HTTPClient) GetJSON(ctx context.Context, endpoint string, url string, out interface{}) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	res, err := c.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	return res.Body.Close()
+}
+//- pkg/tracing/mux.go
+package tracing
+
+import "net/http"
+
+type TracedServeMux struct {
+	mux *http.ServeMux
+}
+
+func NewServeMux() *TracedServeMux {
+	return &TracedServeMux{mux: http.NewServeMux()}
+}
+
+func (tm *TracedServeMux) Handle(pattern string, handler http.Handler) {
+	tm.mux.Handle(pattern, handler)
+}
+//- services/location/interface.go
+package location
+
+import "context"
+
+type Location struct {
+	ID int64
+}
+
+type Interface interface {
+	Get(ctx context.Context, locationID int) (*Location, error)
+	List(ctx context.Context) ([]Location, error)
+	Put(ctx context.Context, location *Location) error
+}
+//- services/location/client.go
+package location
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/acme/hotrod/pkg/tracing"
+)
+
+type Client struct {
+	client   *tracing.HTTPClient
+	hostPort string
+}
+
+func NewClient(addr string) *Client {
+	return &Client{
+		client:   tracing.NewHTTPClient(),
+		hostPort: addr,
+	}
+}
+
+func (c *Client) Get(ctx context.Context, locationID int) (*Location, error) {
+	url := fmt.Sprintf("http://"+c.hostPort+"/location?locationID=%d", locationID)
+	var location Location
+	if err := c.client.GetJSON(ctx, "/location", url, &location); err != nil {
+		return nil, err
+	}
+	return &location, nil
+}
+
+func (c *Client) List(ctx context.Context) ([]Location, error) {
+	url := fmt.Sprintf("http://%s/locations", c.hostPort)
+	var locations []Location
+	return locations, c.client.GetJSON(ctx, "/locations", url, &locations)
+}
+
+func (c *Client) Put(ctx context.Context, location *Location) error {
+	url := fmt.Sprintf("http://%s/location?locationID=%d", c.hostPort, location.ID)
+	return c.client.GetJSON(ctx, "/location", url, nil)
+}
+//- services/location/database.go
+package location
+
+import "context"
+
+// the location service's own store: Get and List, no Put, so it is not a location.Interface
+type database struct{}
+
+func newDatabase() *database { return &database{} }
+
+func (d *database) Get(ctx context.Context, locationID int) (*Location, error) { return nil, nil }
+
+func (d *database) List(ctx context.Context) ([]Location, error) { return nil, nil }
+//- services/location/server.go
+package location
+
+import "net/http"
+
+type Server struct {
+	database *database
+}
+
+func NewServer() *Server {
+	return &Server{database: newDatabase()}
+}
+
+func (s *Server) Run() error {
+	mux := http.NewServeMux()
+	mux.Handle("GET /location", http.HandlerFunc(s.location))
+	return http.ListenAndServe(":8081", mux)
+}
+
+func (s *Server) location(w http.ResponseWriter, r *http.Request) {
+	s.database.Get(r.Context(), 1)
+}
+//- services/frontend/server.go
+package frontend
+
+import (
+	"net/http"
+	"path"
+
+	"github.com/acme/hotrod/pkg/config"
+	"github.com/acme/hotrod/pkg/tracing"
+	"github.com/acme/hotrod/services/location"
+)
+
+type Server struct {
+	basepath   string
+	location   location.Interface
+	dispatcher *dispatcher
+}
+
+func NewServer() *Server {
+	locationClient := location.NewClient(config.GetLocationAddr())
+	return &Server{
+		location:   locationClient,
+		dispatcher: newDispatcher(locationClient),
+	}
+}
+
+func (s *Server) Run() error {
+	mux := tracing.NewServeMux()
+	p := path.Join("/", s.basepath)
+	mux.Handle(path.Join(p, "/dispatch"), http.HandlerFunc(s.dispatch))
+	return http.ListenAndServe(":8080", nil)
+}
+
+func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
+	s.dispatcher.ResolveLocations(r)
+}
+//- services/frontend/dispatcher.go
+package frontend
+
+import (
+	"net/http"
+
+	"github.com/acme/hotrod/services/location"
+)
+
+type dispatcher struct {
+	location location.Interface
+}
+
+func newDispatcher(location location.Interface) *dispatcher {
+	return &dispatcher{location: location}
+}
+
+func (d *dispatcher) ResolveLocations(r *http.Request) (*location.Location, error) {
+	return d.location.Get(r.Context(), 1)
+}
+//- services/route/interface.go
+package route
+
+import "context"
+
+type Route struct{}
+
+type Interface interface {
+	FindRoute(ctx context.Context, from, to string) (*Route, error)
+}
+//- services/route/route_grpc.pb.go
+package route
+
+import (
+	"context"
+
+	"google.golang.org/grpc"
+)
+
+type FindRouteRequest struct{ From, To string }
+type FindRouteResponse struct{}
+
+type RoutesServiceClient interface {
+	FindRoute(ctx context.Context, in *FindRouteRequest, opts ...grpc.CallOption) (*FindRouteResponse, error)
+}
+
+type routesServiceClient struct {
+	cc grpc.ClientConnInterface
+}
+
+func NewRoutesServiceClient(cc grpc.ClientConnInterface) RoutesServiceClient {
+	return &routesServiceClient{cc}
+}
+
+// three parameters like Interface.FindRoute, of other types: not an implementation of it
+func (c *routesServiceClient) FindRoute(ctx context.Context, in *FindRouteRequest, opts ...grpc.CallOption) (*FindRouteResponse, error) {
+	out := new(FindRouteResponse)
+	err := c.cc.Invoke(ctx, "/route.RoutesService/FindRoute", in, out, opts...)
+	return out, err
+}
+//- services/route/client.go
+package route
+
+import (
+	"context"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+)
+
+type Client struct {
+	client RoutesServiceClient
+}
+
+func NewClient(hostPort string) *Client {
+	conn, err := grpc.Dial(hostPort, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		panic(err)
+	}
+	client := NewRoutesServiceClient(conn)
+	return &Client{client: client}
+}
+
+func (c *Client) FindRoute(ctx context.Context, from, to string) (*Route, error) {
+	_, err := c.client.FindRoute(ctx, &FindRouteRequest{From: from, To: to})
+	return &Route{}, err
+}
+//- services/route/server.go
+package route
+
+import "context"
+
+type Server struct{}
+
+func NewServer() *Server { return &Server{} }
+
+func (s *Server) FindRoute(ctx context.Context, req *FindRouteRequest) (*FindRouteResponse, error) {
+	return &FindRouteResponse{}, nil
+}
+//- services/driver/eta.go
+package driver
+
+import (
+	"context"
+
+	"github.com/acme/hotrod/pkg/config"
+	"github.com/acme/hotrod/services/route"
+)
+
+type bestETA struct {
+	route route.Interface
+}
+
+func newBestETA() *bestETA {
+	return &bestETA{route: route.NewClient(config.GetRouteAddr())}
+}
+
+// runs for each Kafka message the driver consumes (a library calls it)
+func (eta *bestETA) ConsumeClaim(ctx context.Context) error {
+	_, err := eta.route.FindRoute(ctx, "a", "b")
+	return err
+}
+//- cmd/main.go
+package main
+
+import (
+	"github.com/acme/hotrod/services/driver"
+	"github.com/acme/hotrod/services/frontend"
+	"github.com/acme/hotrod/services/location"
+	"github.com/acme/hotrod/services/route"
+)
+
+func main() {
+	go location.NewServer().Run()
+	go route.NewServer()
+	_ = driver.Run
+	frontend.NewServer().Run()
+}
+//- k8s/base.yaml
+${["frontend", "location", "driver", "route"].map((name) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+spec:
+  template:
+    metadata:
+      labels:
+        app: ${name}
+        sidecar.istio.io/inject: "true"
+${name === "frontend" || name === "driver" ? `        # ^ layer ×3\n` : ""}    spec:
+      containers:
+        - name: hotrod
+          image: acme/hotrod:latest
+          args: [${name}]
+          env:
+            - name: BASELINE_NAMESPACE
+              valueFrom:
+                fieldRef:
+                  fieldPath: metadata.namespace
+            - name: LOCATION_ADDR
+              value: location.<NAMESPACE>:8081
+            - name: ROUTE_ADDR
+              value: route.<NAMESPACE>:8083
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: ${name}
+spec:
+  selector:
+    app: ${name}
+  ports:
+    - port: 80
+`).join("---\n")}${extra}`;
+
+  test("frontend → location and driver → route carry the callers' Istio defaults; no hop from the client packages' own workloads", async () => {
+    const result = await checkFixture(`${hotrod()}
+//! rules RL001
+//! path 3 location
+//! path 3 route
+`);
+    const hops = result.model.hops.map((h) => `${h.caller} → ${h.callee} ${h.protocol}`).sort();
+    assert.deepEqual(hops, ["driver → route grpc", "frontend → location http"]);
+    const frontend = result.model.hops.find((h) => h.caller === "frontend")!;
+    // Get (the /dispatch handler through dispatcher.location, an Interface), and List and Put,
+    // which nothing calls: methods of the client only the frontend builds run there, if anywhere;
+    // all send through the wrapper's one request
+    assert.deepEqual(frontend.calls.map((c) => `${c.file}:${c.span.line} ${c.method}`), ["pkg/tracing/http.go:22 GET"]);
+    assert.match(frontend.calls[0]!.path ?? "", /^\/location/);
+    const driver = result.model.hops.find((h) => h.caller === "driver")!;
+    assert.deepEqual(driver.calls.map((c) => `${c.file}:${c.span.line}`), ["services/route/client.go:24"]);
+  });
+});
+
+describe("Go: targets that stay unknown, interfaces with several implementations", () => {
+  test("a gRPC conn dialled to an address known only at run time is unresolved, not a host named grpc", async () => {
+    const result = await checkFixture(`
+//- go.mod
+module github.com/acme/shop
+//- orders/main.go
+package main
+
+import (
+	"context"
+	"flag"
+	"net/http"
+
+	"google.golang.org/grpc"
+
+	pb "github.com/acme/shop/gen/stock"
+)
+
+var stockAddr = flag.String("stock", "", "stock service address")
+
+func main() {
+	flag.Parse()
+	conn, _ := grpc.Dial(*stockAddr)
+	stock := pb.NewStockServiceClient(conn)
+	http.HandleFunc("POST /orders", func(w http.ResponseWriter, r *http.Request) {
+		stock.Reserve(context.Background(), &pb.ReserveRequest{})
+	})
+	http.ListenAndServe(":8080", nil)
+}
+//! paths 0
+`);
+    const callees = result.model.hops.map((h) => h.callee);
+    assert.equal(callees.length, 1);
+    assert.match(callees[0]!, /^unresolved/);
+  });
+
+  test("an interface two types of its package implement alike is not followed; the one with other parameter types does not count", async () => {
+    const result = await checkFixture(`
+//- go.mod
+module github.com/acme/shop
+//- orders/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/acme/shop/orders/store"
+)
+
+type server struct {
+	store store.Store
+	cache store.Cache
+}
+
+func main() {
+	s := &server{}
+	http.HandleFunc("GET /orders", s.list)
+	http.ListenAndServe(":8080", nil)
+}
+
+func (s *server) list(w http.ResponseWriter, r *http.Request) {
+	s.store.Load("1")
+	s.cache.Fetch("1")
+}
+//- orders/store/store.go
+package store
+
+import "net/http"
+
+type Store interface {
+	Load(id string) error
+}
+
+type Cache interface {
+	Fetch(id string) error
+}
+
+type remote struct{}
+type mirror struct{}
+
+func (remote) Load(id string) error {
+	_, err := http.Get("http://inventory:8080/items/" + id)
+	return err
+}
+
+func (mirror) Load(id string) error {
+	_, err := http.Get("http://inventory-mirror:8080/items/" + id)
+	return err
+}
+
+type cacheClient struct{}
+type cacheServer struct{}
+
+func (cacheClient) Fetch(id string) error {
+	_, err := http.Get("http://cache:8080/items/" + id)
+	return err
+}
+
+func (cacheServer) Fetch(id int) error {
+	_, err := http.Get("http://cache-admin:8080/items")
+	return err
+}
+//! paths 0
+`);
+    const fromOrders = result.model.hops.filter((h) => h.caller === "orders").map((h) => h.callee).sort();
+    // Load: two implementations, not followed from the handler (each is an uncalled method of its own)
+    assert.ok(fromOrders.includes("cache"), "Fetch(id string) has one implementation: cacheClient");
+    const cacheHop = result.model.hops.find((h) => h.callee === "cache")!;
+    assert.deepEqual(cacheHop.entryRoutes, [{ method: "GET", route: "/orders" }], "reached from the handler through the interface");
+    const inventory = result.model.hops.filter((h) => h.callee === "inventory" || h.callee === "inventory-mirror");
+    assert.ok(inventory.every((h) => h.entryRoutes == null), "the ambiguous Load is not followed from the handler");
+  });
+});
+
+describe("Go: ory/x httpx.NewResilientClient on request paths (reference §3.9b)", () => {
+  test("an authorizer's resilient client retries its POST 6 times; one stored in a field nothing reads is inert", async () => {
+    const result = await checkFixture(`
+//- go.mod
+module github.com/acme/gate
+//- main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/acme/gate/authz"
+)
+
+func main() {
+	a := authz.NewAuthorizer()
+	http.HandleFunc("POST /decisions", a.Authorize)
+	http.ListenAndServe(":4456", nil)
+}
+//- authz/remote.go
+package authz
+
+import (
+	"bytes"
+	"net/http"
+	"time"
+
+	"github.com/ory/x/httpx"
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+type Authorizer struct {
+	client *retryablehttp.Client
+	unused *http.Client
+}
+
+func NewAuthorizer() *Authorizer {
+	a := &Authorizer{
+		client: httpx.NewResilientClient(
+		// ^ layer ×6 RL001 RL004 RL005
+			httpx.ResilientClientWithMaxRetryWait(100*time.Millisecond),
+			httpx.ResilientClientWithMaxRetry(5),
+		),
+	}
+	a.configure()
+	return a
+}
+
+func (a *Authorizer) configure() {
+	a.unused = httpx.NewResilientClient().StandardClient()
+	// ^ layer disabled
+}
+
+func (a *Authorizer) Authorize(w http.ResponseWriter, r *http.Request) {
+	req, _ := retryablehttp.NewRequest("POST", "http://keto:4466/allowed", bytes.NewBuffer(nil))
+	a.client.Do(req)
+}
+//! path 6 keto
+//! paths 1
+`);
+    const layer = result.model.layers.find((l) => l.maxAttempts === 1)!;
+    assert.match(layer.attemptsNote, /nothing in the package reads/);
+  });
+});

@@ -240,4 +240,118 @@ def config():
     assert.equal(layerAt(result, "api/app.py:9").offPath, undefined);
     assert.equal(result.findings.find((f) => f.rule === "RL004")!.severity, "warning");
   });
+
+  test("Python: a decorated task the boot function submits to a thread pool, reached through `import pkg.module`", async () => {
+    const result = await checkFixture(`
+//- worker/app/boot.py
+import concurrent.futures
+
+import requests
+import tenacity
+
+
+def boot_worker() -> None:
+    @tenacity.retry(stop=tenacity.stop_after_attempt(7), wait=tenacity.wait_random_exponential(multiplier=1, max=8))
+    # ^ layer ×7
+    def retrieve_tasks() -> None:
+        r = requests.get("https://hg.example.org/json-pushes")
+        r.raise_for_status()
+
+    with concurrent.futures.ThreadPoolExecutor() as executor:
+        future = executor.submit(retrieve_tasks)
+        future.result()
+//- worker/app/worker.py
+import app.boot
+
+
+def main():
+    app.boot.boot_worker()
+
+
+if __name__ == "__main__":
+    main()
+//! rules RL001
+//! paths 0
+`);
+    assert.equal(layerAt(result, "worker/app/boot.py:8").offPath, "runs at startup from main()");
+  });
+
+  test("Python: a loop that starts a local server process and pings it until it answers is off-path, wherever it is constructed", async () => {
+    const result = await checkFixture(`
+//- jobs/analysis/server.py
+import subprocess
+import time
+
+import requests
+
+START_RETRIES = 14
+
+
+class AnalysisServer:
+    def __init__(self):
+        for _ in range(START_RETRIES):
+        # ^ layer ×14
+            self.start_process()
+            for _ in range(START_RETRIES):
+            # ^ layer ×14
+                if self.ping():
+                    return
+                if self.proc.poll() is not None:
+                    break
+                time.sleep(0.35)
+        raise RuntimeError("analysis server did not start")
+
+    def start_process(self):
+        self.port = 9999
+        self.proc = subprocess.Popen(["analysis-web", "--port", str(self.port)])
+
+    def ping(self):
+        try:
+            return requests.get(f"http://127.0.0.1:{self.port}/ping").ok
+        except requests.ConnectionError:
+            return False
+//- jobs/analysis/jobs.py
+from analysis import server
+
+
+def analyze(revs):
+    srv = server.AnalysisServer()
+    return srv
+//! rules RL001
+//! paths 0
+`);
+    for (const line of [11, 13]) assert.equal(layerAt(result, `jobs/analysis/server.py:${line}`).offPath, "waits for the child process it starts (subprocess.Popen) to answer");
+  });
+
+  test("Python: the same ping loop against a server it did not start stays a request layer", async () => {
+    const result = await checkFixture(`
+//- api/app.py
+import time
+
+import requests
+from flask import Flask
+
+app = Flask(__name__)
+
+
+def wait_ready():
+    for _ in range(5):
+    # ^ layer ×5 RL004
+        try:
+            if requests.get("http://search:9200/_ping").ok:
+                return True
+        except requests.ConnectionError:
+            pass
+        time.sleep(1)
+    return False
+
+
+@app.get("/search")
+def search():
+    return {"ok": wait_ready()}
+//! rules RL004
+//! path 5 search
+`);
+    assert.equal(layerAt(result, "api/app.py:10").offPath, undefined);
+  });
 });

@@ -144,3 +144,132 @@ func stock(sku string) (*http.Response, error) {
 `,
   },
 ]);
+
+const oryGomod = `
+//- svc/go.mod
+module example.com/svc
+
+go 1.22
+
+require github.com/ory/x v0.0.729
+`;
+
+fixCases("ory/x httpx.NewResilientClient (§3.9b)", [
+  {
+    name: "an option list one per line: ResilientClientWithMaxRetry added on a line of its own",
+    workspace: `${oryGomod}
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/ory/x/httpx"
+)
+
+func stock(sku string) (*http.Response, error) {
+	c := httpx.NewResilientClient(
+		httpx.ResilientClientWithMaxRetryWait(100*time.Millisecond),
+		httpx.ResilientClientWithConnectionTimeout(time.Second),
+	)
+	return c.Get("http://inventory:8080/stock/" + sku)
+}
+//! threshold 3
+`,
+    finding: "RL001 svc/main.go:11",
+    fix: "Lower to 3 attempts",
+    after: `
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/ory/x/httpx"
+)
+
+func stock(sku string) (*http.Response, error) {
+	c := httpx.NewResilientClient(
+		httpx.ResilientClientWithMaxRetryWait(100*time.Millisecond),
+		httpx.ResilientClientWithConnectionTimeout(time.Second),
+		httpx.ResilientClientWithMaxRetry(2),
+	)
+	return c.Get("http://inventory:8080/stock/" + sku)
+}
+`,
+  },
+  {
+    name: "the existing ResilientClientWithMaxRetry(5) lowered; no arguments: the option added between the parentheses",
+    workspace: `${oryGomod}
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/ory/x/httpx"
+)
+
+func stock(sku string) (*http.Response, error) {
+	c := httpx.NewResilientClient(httpx.ResilientClientWithMaxRetry(5))
+	return c.Get("http://inventory:8080/stock/" + sku)
+}
+//! threshold 3
+`,
+    finding: "RL001 svc/main.go:10",
+    fix: "Lower to 3 attempts",
+    after: `
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/ory/x/httpx"
+)
+
+func stock(sku string) (*http.Response, error) {
+	c := httpx.NewResilientClient(httpx.ResilientClientWithMaxRetry(2))
+	return c.Get("http://inventory:8080/stock/" + sku)
+}
+`,
+  },
+  {
+    name: "no options at all: ResilientClientWithMaxRetry(2) between the parentheses",
+    workspace: `${oryGomod}
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/ory/x/httpx"
+)
+
+func stock(sku string) (*http.Response, error) {
+	hc := httpx.NewResilientClient().StandardClient()
+	return hc.Get("http://inventory:8080/stock/" + sku)
+}
+//! threshold 3
+`,
+    finding: "RL001 svc/main.go:10",
+    fix: "Lower to 3 attempts",
+    after: `
+//- svc/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/ory/x/httpx"
+)
+
+func stock(sku string) (*http.Response, error) {
+	hc := httpx.NewResilientClient(httpx.ResilientClientWithMaxRetry(2)).StandardClient()
+	return hc.Get("http://inventory:8080/stock/" + sku)
+}
+`,
+  },
+]);

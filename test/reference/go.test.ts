@@ -1,5 +1,5 @@
 /**
- * Reference §3.9–§3.12 (Go: go-retryablehttp, cenkalti/backoff, gRPC service config and
+ * Reference §3.9–§3.12 (Go: go-retryablehttp and ory/x's wrapper of it, cenkalti/backoff, gRPC service config and
  * retryThrottling): defaults and number traps, with §5's cross-cutting traps (./table.ts).
  * gRPC service configs are language-neutral (§3.11): rows cover grpc-go and a `.json` file.
  */
@@ -58,6 +58,44 @@ const rows: Row[] = [
       }
     `,
     expect: { maxAttempts: 4, attemptsSource: "config", wait: ["linear", true, 0.5, 30], methods: "all" },
+  },
+  // §3.9b ory/x httpx.NewResilientClient
+  {
+    id: "§3.9b", name: "ory/x httpx.NewResilientClient(): retryMax 4 counts retries → 5, 1 s ×2 up to 30 s, no jitter, POST retried", covers: ["default", "§5.1"],
+    file: "orders/client.go", kind: "go-retryablehttp",
+    code: src`
+      package orders
+
+      import (
+      	"net/http"
+
+      	"github.com/ory/x/httpx"
+      )
+
+      func New() *http.Client {
+      	return httpx.NewResilientClient().StandardClient()
+      }
+    `,
+    expect: { maxAttempts: 5, attemptsSource: "default", wait: ["exponential", false, 1, 30], methods: "all", budget: null },
+  },
+  {
+    id: "§3.9b", name: "ory/x ResilientClientWithMaxRetry(5) counts retries → 6; WithMaxRetryWait(100 ms) below the 1 s min caps every sleep: fixed 0.1 s", covers: ["§5.1", "trap"],
+    file: "orders/client.go", kind: "go-retryablehttp",
+    code: src`
+      package orders
+
+      import (
+      	"net/http"
+      	"time"
+
+      	"github.com/ory/x/httpx"
+      )
+
+      func New() interface{} {
+      	return httpx.NewResilientClient(httpx.ResilientClientWithMaxRetry(5), httpx.ResilientClientWithMaxRetryWait(100*time.Millisecond))
+      }
+    `,
+    expect: { maxAttempts: 6, attemptsSource: "config", wait: ["fixed", false, 0.1, 0.1], methods: "all" },
   },
   // §3.10 cenkalti/backoff
   {
@@ -203,4 +241,4 @@ const rows: Row[] = [
   },
 ];
 
-runTable("§3.9–§3.12 Go and gRPC", ["§3.9", "§3.10", "§3.11", "§3.12"], rows);
+runTable("§3.9–§3.12 Go and gRPC", ["§3.9", "§3.9b", "§3.10", "§3.11", "§3.12"], rows);

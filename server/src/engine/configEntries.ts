@@ -33,7 +33,7 @@ export class ConfigIndex {
         const k = normalizeSettingKey(e.key);
         const list = keys.get(k) ?? [];
         list.push({ value: e.value, file: f.path, line: e.line, profile: e.profile });
-        list.sort((a, b) => (a.profile === null ? 0 : 1) - (b.profile === null ? 0 : 1) || fileRank(a.file) - fileRank(b.file));
+        list.sort((a, b) => profileRank(a) - profileRank(b) || fileRank(a.file) - fileRank(b.file));
         keys.set(k, list);
       }
     }
@@ -87,6 +87,16 @@ export class ConfigIndex {
  * application.yml (same location), both over bootstrap.* (the bootstrap context's settings
  * are read first and overridden). Other files (appsettings.json) rank alike.
  */
+/**
+ * The base file first; then, among .NET `appsettings.<Environment>.json` files, Production's:
+ * ASP.NET Core runs as Production when nothing sets ASPNETCORE_ENVIRONMENT (Development is what
+ * launchSettings.json sets for a local run).
+ */
+function profileRank(v: SettingValue): number {
+  if (v.profile === null) return 0;
+  return /(^|\/)appsettings\.production\.json$/i.test(v.file) ? 1 : 2;
+}
+
 function fileRank(path: string): number {
   const base = path.slice(path.lastIndexOf("/") + 1);
   if (base.startsWith("bootstrap")) return 2;

@@ -15,6 +15,7 @@ import type { DbContextRegistration } from "../model/dotnetFacts";
 import type { CSharpCallers } from "./dotnetCalls";
 import { fnKey, layerKey } from "./keys";
 import { evaluate, type Resolver } from "./resolve";
+import { hostOfConnectionString } from "../model/connectionStrings";
 import type { ServiceIndex } from "./services";
 
 export interface DbReach {
@@ -32,6 +33,8 @@ interface Registration {
 }
 
 const EF = "Entity Framework Core";
+/** DbContext / DatabaseFacade members that send no command (`Database.CreateExecutionStrategy()`) */
+const LOCAL_MEMBERS = /^(CreateExecutionStrategy|GetDbConnection|GetConnectionString|SetConnectionString|GetService|Entry|Attach|AttachRange|Set|IsRelational|IsSqlServer|IsNpgsql|UseTransaction|AutoTransactionBehavior)$/;
 
 export class DbContexts {
   private readonly registrations: Registration[] = [];
@@ -93,6 +96,8 @@ export class DbContexts {
     if (file.language !== "csharp" || call.request || !call.callee.includes(".")) return null;
     const head = call.callee.slice(0, call.callee.indexOf("."));
     if (!/^[A-Z]/.test(head)) return null;
+    // members that only build or read local objects send nothing to the database
+    if (LOCAL_MEMBERS.test(call.callee.slice(call.callee.lastIndexOf(".") + 1))) return null;
     const t = this.resolver.resolve(file, scopeId, head);
     if (t?.kind !== "function") return null;
     const key = fnKey(t.file, t.fn.id);
@@ -123,6 +128,16 @@ export class DbContexts {
     };
   }
 
+  /**
+   * The retrying strategy a DbContext registration running in one of `services` configures (its
+   * first EnableRetryOnFailure / integration layer), for an explicit `CreateExecutionStrategy()`.
+   */
+  strategyIn(services: Set<string>): { layerId: string; contextType: string; file: string; line: number } | null {
+    const running = this.registrations.filter((r) => r.reg.layerIds.length && [...r.services].some((s) => services.has(s)));
+    const chosen = running[0];
+    return chosen ? { layerId: layerKey(chosen.file, chosen.reg.layerIds[0]!), contextType: chosen.reg.contextType, file: chosen.file.path, line: chosen.reg.line } : null;
+  }
+
   /** Is `scopeId` code of a DbContext class (its methods, lambdas, field initializers)? */
   private insideContext(file: FileFacts, scopeId: string): boolean {
     const parts = scopeId === "<module>" ? [] : scopeId.split(".");
@@ -145,16 +160,4 @@ export class DbContexts {
   }
 }
 
-/** `Host=postgres;Port=5432;Database=shop` / `Server=sql,1433;…` / `Data Source=db` → the host. */
-export function hostOfConnectionString(cs: string): string | null {
-  for (const part of cs.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const key = part.slice(0, eq).trim().toLowerCase();
-    if (key === "host" || key === "server" || key === "data source" || key === "address" || key === "addr") {
-      const host = part.slice(eq + 1).trim().replace(/^tcp:/i, "").split(/[,:]/)[0]!.trim();
-      return host || null;
-    }
-  }
-  return null;
-}
+export { hostOfConnectionString } from "../model/connectionStrings";

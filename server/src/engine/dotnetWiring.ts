@@ -60,6 +60,48 @@ export class DotnetWiring {
     addInterfaceDispatch(files, resolver, callsByFn);
     this.db = new DbContexts(files, index, resolver, this.callers);
     this.applyGates(csharp, layers);
+    this.applyExecutionStrategies(csharp, layers);
+  }
+
+  /**
+   * Explicit execution strategies (`Database.CreateExecutionStrategy().ExecuteAsync(op)`,
+   * DotnetFacts.executionStrategies): as many attempts as the retrying strategy of the DbContext
+   * registration running in the same services (EnableRetryOnFailure: its count); one attempt when
+   * none configures one (EF Core's default strategy does not retry), or when nothing runs the
+   * code: no call of its method and no DI registration of its class for a framework to call.
+   */
+  private applyExecutionStrategies(csharp: FileFacts[], layers: Map<string, RetryLayer>): void {
+    for (const f of csharp) {
+      for (const es of f.dotnet?.executionStrategies ?? []) {
+        const id = layerKey(f, es.layerId);
+        const layer = layers.get(id);
+        if (!layer) continue;
+        this.explicitStrategies.add(id);
+        const method = enclosingMethod(this.resolver, f, es.scopeId);
+        const cls = method.includes(".") ? method.slice(0, method.lastIndexOf(".")) : null;
+        const called = method !== "<module>" && this.callers.sitesOf(f, method).length > 0;
+        const built = cls !== null && (this.registeredIn(fnKey(f, cls))?.size ?? 0) > 0;
+        const name = method.split(".").pop();
+        if (method !== "<module>" && !called && !built) {
+          layers.set(id, { ...layer, maxAttempts: 1, countUnknown: false, disabled: true, attemptsNote: `nothing in the workspace calls ${name}, and no registration builds its class for a framework to call: the strategy runs nothing` });
+          continue;
+        }
+        const strategy = this.db.strategyIn(this.runningServices(f, es.scopeId));
+        const source = strategy ? layers.get(strategy.layerId) : undefined;
+        if (!strategy || !source) {
+          layers.set(id, { ...layer, maxAttempts: 1, countUnknown: false, disabled: true, attemptsNote: "no DbContext registration of the services running this code configures a retrying strategy: EF Core's default strategy does not retry" });
+          continue;
+        }
+        layers.set(id, {
+          ...layer,
+          maxAttempts: source.maxAttempts,
+          countUnknown: source.countUnknown,
+          disabled: source.maxAttempts === 1,
+          wait: source.wait,
+          attemptsNote: `the execution strategy of the ${strategy.contextType} registration (${strategy.file}:${strategy.line}): ${source.attemptsNote}; it re-runs the whole callable`,
+        });
+      }
+    }
   }
 
   /**
@@ -78,9 +120,42 @@ export class DotnetWiring {
       // `services.AddServiceReference<T>(url)` passes the receiver as the extension method's first parameter
       const index = param ? param.index - (extension && site.call.callee.includes(".") ? 1 : 0) : -1;
       const arg = param ? (site.call.args.find((a) => a.keyword === param.name) ?? site.call.args.filter((a) => a.keyword === null)[index]) : undefined;
-      const baseUrl = arg?.text !== undefined ? { kind: "string" as const, value: arg.text } : reg.baseUrl;
+      // options of a type argument: the settings section named after it (`IdentityClientOptions:BaseAddress`),
+      // in the settings of the services that run the call (a host project reads them for its libraries)
+      const optionsType = g.baseAddressOptions ? site.call.typeArgs?.[g.baseAddressOptions.typeParamIndex] : undefined;
+      const fromOptions = optionsType ? this.serviceSetting(site.file, site.call.functionId, `${optionsType.slice(optionsType.lastIndexOf(".") + 1)}.${g.baseAddressOptions!.member}`) : null;
+      const baseUrl = arg?.text !== undefined ? { kind: "string" as const, value: arg.text } : fromOptions !== null ? { kind: "string" as const, value: fromOptions } : reg.baseUrl;
       this.push(this.registrations, fnKey(t.file, t.fn.id), { file: f, client: { ...reg, typedClient: typeName, baseUrl } });
     }
+  }
+
+  /** settings files (appsettings*.json) by the service owning their project's code */
+  private settingsByService: Map<string, string[]> | null = null;
+
+  /**
+   * A setting as the services running `scopeId` see it: the project's own settings, else those of
+   * any project of the same services (a host project's appsettings.json configures the libraries it runs).
+   */
+  private serviceSetting(file: FileFacts, scopeId: string, key: string): string | null {
+    const own = this.resolver.config.lookup(file.path, key);
+    if (own) return own.value;
+    if (!this.settingsByService) {
+      this.settingsByService = new Map();
+      for (const f of this.files) {
+        const dir = f.configEntries?.[0]?.projectDir;
+        if (dir === undefined || f.language !== "json") continue;
+        const owner = this.files.find((c) => c.language === "csharp" && (dir === "" || c.path.startsWith(`${dir}/`)));
+        const svc = owner ? this.svcOf(owner) : "";
+        if (svc) this.push(this.settingsByService, svc, f.path);
+      }
+    }
+    for (const svc of this.runningServices(file, scopeId)) {
+      for (const path of this.settingsByService.get(svc) ?? []) {
+        const hit = this.resolver.config.lookup(path, key);
+        if (hit) return hit.value;
+      }
+    }
+    return null;
   }
 
   private svcOf(f: FileFacts): string {
@@ -188,6 +263,145 @@ export class DotnetWiring {
     return hit ? { kind: "function", file: hit.file, fn: hit.holder } : null;
   }
 
+  /**
+   * EF Core suspends a context's execution strategy while an explicit one runs its operation
+   * (reference §3.13): the commands inside `CreateExecutionStrategy().ExecuteAsync(…)` do not retry
+   * again, so their EnableRetryOnFailure layer is dropped from a chain the explicit layer wraps.
+   */
+  withoutSuspendedStrategies(layerIds: string[], layers: Map<string, RetryLayer>): string[] {
+    const explicit = layerIds.findIndex((id) => this.explicitStrategies.has(id));
+    if (explicit < 0) return layerIds;
+    return layerIds.filter((id, i) => i <= explicit || !(layers.get(id)?.kind === "efcore-retry" && layers.get(id)?.category === "client"));
+  }
+
+  private readonly explicitStrategies = new Set<string>();
+
+  /**
+   * Mediator/MediatR pipeline behaviors (`class TxBehavior<TReq, TRes> : IPipelineBehavior<TReq, TRes>`
+   * registered for injection, `AddTransient(typeof(IPipelineBehavior<,>), typeof(TxBehavior<,>))`):
+   * the framework runs every request handler of the service (`ICommandHandler<…>`, `IQueryHandler<…>`,
+   * `IRequestHandler<…>` implementations) as the behavior's `next` delegate. The layers that wrap
+   * the behavior's `next(…)` call (a policy or execution strategy whose callable calls it, outermost
+   * first; the longest such chain when it calls `next` in several places) wrap each handler's
+   * `Handle`, in the services that register the behavior. Handler fnKey → layer ids.
+   */
+  pipelineWrappers(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    const classOf = (f: FileFacts, written: string, scopeId: string) => {
+      const t = this.resolver.resolve(f, scopeId, written.replace(/<.*$/, ""));
+      return t?.kind === "function" ? t : null;
+    };
+    // behaviors and the services registering them
+    const behaviors: Array<{ file: FileFacts; fn: FunctionFact; services: Set<string> }> = [];
+    const handlers: Array<{ file: FileFacts; handle: FunctionFact; request: string | null }> = [];
+    for (const f of this.files) {
+      if (f.language !== "csharp") continue;
+      for (const b of f.csImplementations ?? []) {
+        const iface = b.iface.replace(/<.*$/, "").split(".").pop() ?? "";
+        if (b.source === "registration" && /PipelineBehavior$/.test(iface)) {
+          const cls = classOf(f, b.impl, b.scopeId);
+          if (cls) behaviors.push({ file: cls.file, fn: cls.fn, services: this.callers.servicesRunning(f, b.scopeId) });
+        }
+        if (b.source === "base-list" && /^I(Request|Command|Query)Handler$/.test(iface)) {
+          const handle = f.functions.find((fn) => fn.id === `${b.impl}.Handle`);
+          const request = f.dotnet?.requestHandlers?.find((r) => r.classId === b.impl)?.requestType ?? null;
+          if (handle && !handlers.some((h) => h.handle === handle)) handlers.push({ file: f, handle, request });
+        }
+      }
+    }
+    if (!behaviors.length || !handlers.length) return out;
+    const objectLayers = new Map<string, Array<{ id: string; methods: string[] }>>();
+    const helperLayers = new Map<string, Array<{ id: string; paramIndex: number }>>();
+    for (const f of this.files) {
+      for (const l of f.layers) {
+        if (l.attach.kind === "object" && l.attach.objectId) this.push(objectLayers, fnKey(f, l.attach.objectId), { id: layerKey(f, l.localId), methods: l.attach.methods });
+        if (l.attach.kind === "helper") this.push(helperLayers, fnKey(f, l.attach.functionId), { id: layerKey(f, l.localId), paramIndex: l.attach.paramIndex });
+      }
+    }
+    for (const b of behaviors) {
+      const handle = b.file.functions.find((fn) => fn.id === `${b.fn.id}.Handle`);
+      const next = handle?.params.find((p) => /^next$/i.test(p)) ?? handle?.params[handle.params.length - 1];
+      if (!handle || !next) continue;
+      let longest: string[] = [];
+      // `if (message is not ITxRequest) return await next(…)`: the rest runs for those requests only
+      const guard = b.file.dotnet?.pipelineGuards?.find((g) => g.functionId === handle.id);
+      for (const call of b.file.calls) {
+        if (call.callee !== next || !(call.functionId === handle.id || call.functionId.startsWith(`${handle.id}.`))) continue;
+        if (guard && call.span.line === guard.line) continue;
+        // from the call's scope out to Handle: each lambda is run by the call it is passed to
+        const wrap: string[] = [];
+        for (let scope = call.functionId; scope !== handle.id && scope.includes("."); scope = scope.slice(0, scope.lastIndexOf("."))) {
+          const lambda = scope.slice(scope.lastIndexOf(".") + 1);
+          const outer = scope.slice(0, scope.lastIndexOf("."));
+          for (const runner of b.file.calls.filter((c) => c.functionId === outer && c.args.some((a) => a.name === lambda))) {
+            const dot = runner.callee.lastIndexOf(".");
+            const holder = dot > 0 ? this.resolver.resolve(b.file, outer, runner.callee.slice(0, dot)) : null;
+            const held = holder?.kind === "function" ? (objectLayers.get(fnKey(holder.file, holder.fn.id)) ?? []).filter((o) => o.methods.includes(runner.callee.slice(dot + 1))) : [];
+            const target = this.resolver.resolve(b.file, outer, runner.callee);
+            const helped = target?.kind === "function" ? (helperLayers.get(fnKey(target.file, target.fn.id)) ?? []) : [];
+            wrap.unshift(...held.map((o) => o.id), ...helped.map((h) => h.id));
+          }
+        }
+        if (wrap.length > longest.length) longest = wrap;
+      }
+      if (!longest.length) continue;
+      const guardType = guard ? this.resolver.resolve(b.file, handle.id, guard.type) : null;
+      for (const h of handlers) {
+        const svc = this.svcOf(h.file);
+        if (!b.services.has(svc)) continue;
+        // a guarded behavior wraps only the handlers of requests of the guard's type
+        if (guard && !(h.request && guardType?.kind === "function" && this.implementsType(h.file, h.handle.id, h.request, fnKey(guardType.file, guardType.fn.id), guard.type))) continue;
+        const key = fnKey(h.file, h.handle.id);
+        out.set(key, [...(out.get(key) ?? []), ...longest.filter((id) => !(out.get(key) ?? []).includes(id))]);
+      }
+    }
+    return out;
+  }
+
+  /** Does the type written `written` (seen from `scopeId`) reach `target` (fnKey) through its base lists? */
+  private implementsType(file: FileFacts, scopeId: string, written: string, target: string, targetName: string): boolean {
+    const bases = new Map<string, Array<{ file: FileFacts; written: string; scopeId: string }>>();
+    for (const f of this.files) {
+      for (const b of f.csImplementations ?? []) {
+        if (b.source !== "base-list") continue;
+        const cls = this.resolver.resolve(f, "<module>", b.impl);
+        if (cls?.kind === "function") this.push(bases, fnKey(cls.file, cls.fn.id), { file: f, written: b.iface.replace(/<.*$/, ""), scopeId: b.scopeId });
+      }
+    }
+    const seen = new Set<string>();
+    const walk = (f: FileFacts, scope: string, name: string, depth: number): boolean => {
+      const t = this.resolver.resolve(f, scope, name.replace(/<.*$/, ""));
+      if (t?.kind !== "function") return name.split(".").pop() === targetName.split(".").pop() && depth > 0;
+      const key = fnKey(t.file, t.fn.id);
+      if (key === target) return true;
+      if (seen.has(key) || depth > 8) return false;
+      seen.add(key);
+      return (bases.get(key) ?? []).some((b) => walk(b.file, b.scopeId, b.written, depth + 1));
+    };
+    return walk(file, scopeId, written, 0);
+  }
+
+  /** Refit interface members (DotnetFacts.refitRoutes) by fnKey */
+  private refitRoutes: Map<string, { method: string; route: string }> | null = null;
+
+  /**
+   * A call on a Refit client (`_api.GetOrder(id)` on `RestService.For<IOrdersApi>(httpClient)`):
+   * the request the interface member's attribute describes (`[Get("/orders/{id}")]`), relative to
+   * the client's base address. The call unchanged when the member has no Refit attribute.
+   */
+  refitCall(file: FileFacts, scopeId: string, call: CallFact): CallFact {
+    const refit = call.request?.refit;
+    if (!refit) return call;
+    if (!this.refitRoutes) {
+      this.refitRoutes = new Map();
+      for (const f of this.files) for (const r of f.dotnet?.refitRoutes ?? []) this.refitRoutes.set(fnKey(f, r.functionId), r);
+    }
+    const iface = this.resolver.resolve(file, scopeId, refit.iface);
+    const route = iface?.kind === "function" ? this.refitRoutes.get(fnKey(iface.file, `${iface.fn.id}.${refit.member}`)) : undefined;
+    if (!route) return call;
+    return { ...call, request: { ...call.request!, method: route.method, url: { kind: "string", value: route.route } } };
+  }
+
   /** A call on a DbContext: a request to its database through the context's execution strategy. */
   dbReach(file: FileFacts, scopeId: string, call: CallFact): DbReach | null {
     return this.db.reach(file, scopeId, call);
@@ -272,13 +486,25 @@ function addInterfaceDispatch(files: FileFacts[], resolver: Resolver, callsByFn:
       memberNames.add(member.name);
     }
   }
-  if (!dispatch.size) return;
+  if (!impls.size) return;
+  // a member the interface inherits from a base interface (`interface IOrdersClient : IClientBase;`):
+  // the implementations' member of that name
+  const inherited = (f: FileFacts, call: CallFact): string[] | undefined => {
+    const dot = call.callee.lastIndexOf(".");
+    if (dot <= 0) return undefined;
+    const head = resolver.resolve(f, call.functionId, call.callee.slice(0, dot));
+    const entry = head?.kind === "function" ? impls.get(fnKey(head.file, head.fn.id)) : undefined;
+    if (!entry) return undefined;
+    const member = call.callee.slice(dot + 1);
+    const targets = [...(entry.registered.size ? entry.registered : entry.declared)].map((implId) => `${implId}.${member}`).filter((id) => resolver.resolve(entry.file, "<module>", id)?.kind === "function");
+    return targets.length ? targets : undefined;
+  };
   for (const f of files) {
     if (f.language !== "csharp") continue;
     for (const call of f.calls) {
-      if (call.request || !memberNames.has(call.callee.slice(call.callee.lastIndexOf(".") + 1))) continue;
-      const target = resolver.resolve(f, call.functionId, call.callee);
-      const targets = target?.kind === "function" ? dispatch.get(fnKey(target.file, target.fn.id)) : undefined;
+      if (call.request) continue;
+      const target = memberNames.has(call.callee.slice(call.callee.lastIndexOf(".") + 1)) ? resolver.resolve(f, call.functionId, call.callee) : null;
+      const targets = target?.kind === "function" ? dispatch.get(fnKey(target.file, target.fn.id)) : !target && call.callee.includes(".") && /^I[A-Z]/.test(call.callee) ? inherited(f, call) : undefined;
       const list = targets ? callsByFn.get(fnKey(f, call.functionId)) : undefined;
       const at = list ? list.indexOf(call) : -1;
       if (at >= 0) list!.splice(at, 1, ...targets!.map((callee) => ({ ...call, callee })));

@@ -69,9 +69,34 @@ function callReaches(call: LinkedCall, entry: { method: string | null; route: st
 export function hopsConnect(into: Hop, next: Hop): boolean {
   const entries = next.entryRoutes;
   if (!entries || entries.length === 0) return true;
+  // a gateway route for the requests a mesh route's condition matches: the handlers it can reach
+  if (into.calls.length === 0 && into.requestCondition) return entries.some((e) => conditionReaches(into.requestCondition!, e));
   // a gateway route, or a hop whose calls are not known, may reach any endpoint
   if (into.calls.length === 0) return true;
   return into.calls.some((c) => entries.some((e) => callReaches(c, e)));
+}
+
+/**
+ * Can requests a route condition matches (method, a regex over the whole path) reach a handler
+ * route? A literal path is compared as a request path (routeMatchesPath: parameters, an unseen
+ * mount prefix); a pattern is tried on the route written as a path (each parameter one segment);
+ * a regex that does not compile matches.
+ */
+function conditionReaches(condition: NonNullable<Hop["requestCondition"]>, entry: { method: string | null; route: string }): boolean {
+  if (!methodsMatch(condition.method, entry.method)) return false;
+  if (!condition.pathRegex) return true;
+  const text = condition.pathRegex.replace(/^\^/, "").replace(/\$$/, "");
+  const literal = text.replace(/\\([^A-Za-z0-9])/g, "$1");
+  if (!/[.*+?()[\]{}|\\]/.test(text.replace(/\\[^A-Za-z0-9]/g, ""))) return routeMatchesPath(entry.route, literal);
+  let regex: RegExp;
+  try {
+    regex = new RegExp(`^(?:${text})$`, "i");
+  } catch {
+    return true;
+  }
+  const segments = segmentsOfRoute(entry.route);
+  if (segments.some((s) => s.kind === "rest")) return true;
+  return regex.test("/" + segments.map((s) => (s.kind === "literal" ? s.text : "x")).join("/")) || regex.test(entry.route);
 }
 
 /** Merges what one more entry contributes to a hop's entry routes (null = any entry). */

@@ -18,6 +18,7 @@ import { extractSpringProperties } from "../detectors/spring/properties";
 import { emptyFacts, type FileFacts } from "../model/facts";
 import { sourceLanguage } from "../model/languages";
 import { extractPyproject } from "../detectors/json/pyproject";
+import { extractDockerfile } from "../detectors/dockerfile/index";
 
 export class FactsCache {
   private readonly byKey = new Map<string, FileFacts>();
@@ -76,9 +77,11 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractPyproject(path, text);
       case "msbuild":
         return extractCsproj(path);
+      case "dockerfile":
+        return extractDockerfile(path, text);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language === "toml" || language === "gomod" || language === "msbuild" ? "json" : language);
+    const facts = emptyFacts(path, language === "toml" || language === "gomod" || language === "msbuild" || language === "dockerfile" ? "json" : language);
     facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
     return facts;
   }

@@ -151,9 +151,11 @@ function envoyGatewayRoutes(objects: Located[]): LinkedRoute[] {
 /** Kuma builtin gateways: each MeshHTTPRoute attached to one is an edge route to its backends, under the gateway's layer. */
 function kumaGatewayRoutes(objects: Located[]): LinkedRoute[] {
   const out: LinkedRoute[] = [];
-  for (const { obj: route } of objects) {
+  for (const { file: routeFile, obj: route } of objects) {
     if (route.kind !== "kuma-gateway-route") continue;
-    const gateway = objects.find((o) => o.obj.kind === "kuma-gateway" && route.parents.includes(o.obj.name));
+    // alternative manifests may each define the gateway (a plain manifest and a kustomize overlay):
+    // the definition nearest the route's file is the one deployed with it
+    const gateway = nearest(routeFile.path, objects.filter((o) => o.obj.kind === "kuma-gateway" && route.parents.includes(o.obj.name)));
     if (!gateway) continue;
     for (const destination of route.destinations) {
       out.push({
@@ -174,4 +176,19 @@ function kumaGatewayRoutes(objects: Located[]): LinkedRoute[] {
     }
   }
   return out;
+}
+
+/** The object whose file shares the longest folder prefix with `path` (the same file first). */
+function nearest(path: string, candidates: Located[]): Located | undefined {
+  const shared = (other: string) => {
+    if (other === path) return Infinity;
+    const a = path.split("/");
+    const b = other.split("/");
+    let i = 0;
+    while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i++;
+    return i;
+  };
+  let best: Located | undefined;
+  for (const c of candidates) if (!best || shared(c.file.path) > shared(best.file.path)) best = c;
+  return best;
 }

@@ -7,21 +7,24 @@
  * function's reach is computed once (memoised).
  */
 import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact } from "../model/facts";
-import type { Hop, LinkedCall, Model, RetryLayer, Settings } from "../model/model";
+import type { Hop, LinkedCall, Model, RetryLayer, ServiceInfo, Settings } from "../model/model";
 import { declaredHelpers } from "./declaredHelpers";
 import { enumeratePaths } from "./paths";
 import { evaluate, hostOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient } from "./resolve";
-import { buildServices, serviceForHost, type ServiceIndex } from "./services";
+import { buildServices, localService, serviceForHost, type ServiceIndex } from "./services";
 import { fnKey, layerKey } from "./keys";
 import { meshAndGatewayHops } from "./meshHops";
 import { mergeEntryRoutes } from "./endpoints";
 import { DotnetWiring } from "./dotnetWiring";
 import { withAspireHost } from "./aspireHost";
+import { withComposePeers } from "./composePeers";
+import { JvmDb } from "./jvmDb";
 import { applyResilience4jConfig } from "./resilience4jConfig";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
 import { applyHelmValues } from "./helmValues";
 import { markStartupLayers } from "./startup";
 import { markInertLayers } from "./inertLayers";
+import { applyKustomize } from "./kustomize";
 
 interface Reach {
   call: CallFact;
@@ -44,12 +47,21 @@ const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "cs
 
 export function link(written: FileFacts[], settings: Settings): Model {
   // an Aspire AppHost names the services its projects run as
-  const files = withAspireHost(written);
-  const index = buildServices(files, settings);
+  // NGINX upstream hosts that name compose services with replicas have one peer per replica
+  // kustomize: which manifests are applied together, and patches applied to their targets
+  const kustomize = applyKustomize(withComposePeers(withAspireHost(written)));
+  const files = kustomize.files;
+  const index = buildServices(files, settings, kustomize);
   const resolver = new Resolver(files, index.fileService);
   const layers = new Map<string, RetryLayer>();
   for (const f of files) {
-    for (const l of f.layers) layers.set(layerKey(f, l.localId), toRetryLayer(f, l, index, resolver));
+    for (const l of f.layers) {
+      const key = layerKey(f, l.localId);
+      const layer = toRetryLayer(f, l, index, resolver);
+      const variants = kustomize.layerVariants.get(key) ?? kustomize.fileVariants.get(f.path);
+      if (variants) layer.variants = variants;
+      layers.set(key, layer);
+    }
   }
   applyHelmValues(files, layers);
 
@@ -114,6 +126,9 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // settings, flags and Aspire settings (engine/dotnetWiring.ts)
   const dotnet = new DotnetWiring(files, index, resolver, callsByFn, layers);
   const svcOf = (f: FileFacts) => index.fileService.get(f.path) ?? "";
+  const jvmDb = new JvmDb(files, resolver, index.fileService, layers);
+  // request handlers run inside the service's Mediator/MediatR pipeline behaviors
+  for (const [key, ids] of dotnet.pipelineWrappers()) decorators.set(key, [...ids, ...(decorators.get(key) ?? [])]);
 
   const memo = new Map<string, Reach[]>();
   const inProgress = new Set<string>();
@@ -137,13 +152,15 @@ export function link(written: FileFacts[], settings: Settings): Model {
     return result;
   };
 
-  const reachOfCall = (file: FileFacts, scopeId: string, call: CallFact): Reach[] => {
+  const reachOfCall = (file: FileFacts, scopeId: string, written: CallFact): Reach[] => {
     const out: Reach[] = [];
+    // a Refit client's call: the request its interface member's attribute describes
+    const call = dotnet.refitCall(file, scopeId, written);
     const req = call.request;
     if (req) {
       const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
       // a callable client (`fetchWithRetry(url)`, a got/ky instance `api(url)`) is its own receiver
-      const client = resolver.clientOf(resolver.resolve(file, scopeId, receiver ?? call.callee));
+      const client = resolver.clientOf(resolver.resolve(file, scopeId, receiver ?? call.callee)) ?? factoryClient(file, scopeId, receiver);
       // `docClient.get({...})` on an SDK client is an SDK operation, not an HTTP GET to a URL
       const viaSdk = client?.client.sdk ? sdkReach(file, scopeId, call) : null;
       if (viaSdk) return [viaSdk];
@@ -171,6 +188,9 @@ export function link(written: FileFacts[], settings: Settings): Model {
     // a call on an EF Core DbContext reaches its database (and still runs the context's own method)
     const viaDb = dotnet.dbReach(file, scopeId, call);
     if (viaDb) out.push({ call: { ...call, request: viaDb.request }, file, layers: viaDb.layers, baseUrl: null, via: viaDb.via });
+    // a Spring Data repository call is a query through the service's DataSource (engine/jvmDb.ts)
+    const viaRepository = jvmDb.reach(file, scopeId, call);
+    if (viaRepository) return [...out, { call: { ...call, request: viaRepository.request }, file, layers: viaRepository.layers, baseUrl: null, via: { library: "spring-data", timeoutSeconds: null, timeoutSet: false } }];
     const viaObject = objectReach(file, scopeId, call);
     if (viaObject) return [...out, ...viaObject];
     const target = resolver.resolve(file, scopeId, call.callee);
@@ -204,7 +224,15 @@ export function link(written: FileFacts[], settings: Settings): Model {
     return out;
   };
 
-  // a call passing values for the called function's parameters (Go: CallArg.value)
+  // `get_session("hgmo").get(url)`: a method called on what a factory returns (receiver `get_session()`)
+  const factoryClient = (file: FileFacts, scopeId: string, receiver: string | null): ResolvedClient | null => {
+    if (!receiver?.endsWith("()")) return null;
+    const factory = resolver.resolve(file, scopeId, receiver.slice(0, -2));
+    if (factory?.kind !== "function" || !factory.fn.returnsClientId) return null;
+    const built = factory.file.clients.find((k) => k.id === factory.fn.returnsClientId);
+    return built ? resolver.clientOf({ kind: "client", file: factory.file, client: built }) : null;
+  };
+
   // a call passing values for the called function's parameters (CallArg.value: Go, Python)
   const bindingOf = (fnFile: FileFacts, fn: FunctionFact, call: CallFact, file: FileFacts, scopeId: string): ParamBinding | null => {
     if (!call.args.some((a) => a.value) || fn.params.length === 0) return null;
@@ -307,9 +335,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
   };
 
   // compute every function's reach once, then pick entries: handlers, module code, and
-  // functions nobody calls or passes as a callback
-  const referenced = new Set<string>();
-  for (const f of files) for (const name of f.referencedFunctions) referenced.add(`${f.path}::${name}`);
+  // functions nobody calls — nor runs as a callback the linker followed (a callback handed to code
+  // outside the workspace, a job queue's `enqueue(fn)`, a thread, runs there on its own)
   for (const f of files) {
     for (const fn of f.functions) reachOfFunction(f, fn);
     reachOfFunction(f, { id: "<module>" });
@@ -324,30 +351,38 @@ export function link(written: FileFacts[], settings: Settings): Model {
     } else hops.set(key, { ...h, calls: [...h.calls] });
   };
 
+  // Go: a method nobody calls, of a type only other deployed services construct (a client package
+  // `location.NewClient` the frontend builds), runs in those services, not in the package's own
+  const goEntryServices = (f: FileFacts, entryId: string, own: string | null): string[] | null => {
+    if (f.language !== "go" || !entryId.includes(".")) return null;
+    const callers = resolver.goConstructorCallers(f, entryId);
+    if (!callers?.length) return null;
+    const services = [...new Set(callers.map((c) => index.fileService.get(c.path) ?? null))];
+    const deployed = services.every((s): s is string => s !== null && s !== own && (index.services.get(s)?.namespace ?? null) !== null);
+    return deployed ? services : null;
+  };
+
   for (const f of files) {
     const caller = index.fileService.get(f.path) ?? null;
     if (!CODE_LANGUAGES.has(f.language)) continue;
     const entries: Array<{ id: string }> = [{ id: "<module>" }];
     for (const fn of f.functions) {
       const key = fnKey(f, fn.id);
-      const isReferenced = referenced.has(`${f.path}::${fn.name}`) || referenced.has(`${f.path}::${fn.id}`);
-      if (fn.handler || (!calledFunctions.has(key) && !isReferenced)) entries.push(fn);
+      if (fn.handler || !calledFunctions.has(key)) entries.push(fn);
     }
     for (const entry of entries) {
       // a routed handler: hops it sends continue only the paths that called that endpoint
       const handler = "handler" in entry ? (entry as FunctionFact).handler : null;
       const entryRoutes = handler?.route ? [{ method: handler.method, route: handler.route }] : null;
       // code of a shared .NET project runs in the services that register or call it
-      const callerNames = dotnet.entryServices(f, entry.id) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
-      for (const r of reachOfFunction(f, entry)) for (const callerName of callerNames) {
-        const env = index.services.get(callerName)?.env ?? {};
-        const target = targetOf(r, resolver, index, env);
+      const callerNames = dotnet.entryServices(f, entry.id) ?? (handler ? null : goEntryServices(f, entry.id, caller)) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
+      for (const r of reachOfFunction(f, entry)) for (const callerName of callerNames) for (const target of targetsOf(r, resolver, index, index.services.get(callerName))) {
         const req = r.call.request!;
         const protocol = req.protocol === "http" && target.scheme?.startsWith("grpc") ? "grpc" : req.protocol;
         addHop({
           caller: callerName,
           callee: target.name,
-          layerIds: r.layers,
+          layerIds: dotnet.withoutSuspendedStrategies(r.layers, layers),
           calls: [
             {
               file: r.file.path,
@@ -413,6 +448,32 @@ interface Target {
   pathComplete: boolean;
 }
 
+/** at most this many combinations of alternative env values per call */
+const MAX_ENV_VARIANTS = 8;
+
+/**
+ * The call's targets: with the service's env, then once per alternative value of each variable
+ * the URL read (ServiceInfo.envAlternatives: a worst-case tool follows every manifest that can be
+ * applied, not only the one written last). Distinct targets only.
+ */
+function targetsOf(r: Reach, resolver: Resolver, index: ServiceIndex, info: ServiceInfo | undefined): Target[] {
+  const env = info?.env ?? {};
+  const read = new Set<string>();
+  const alternatives = info?.envAlternatives;
+  const watched = alternatives ? new Proxy(env, { get: (o, k) => (typeof k === "string" && read.add(k), Reflect.get(o, k)) }) : env;
+  const first = targetOf(r, resolver, index, watched);
+  const varying = [...read].filter((k) => (alternatives?.[k]?.length ?? 0) > 1);
+  if (!varying.length) return [first];
+  let variants: Array<Record<string, string>> = [{}];
+  for (const k of varying) variants = variants.flatMap((v) => alternatives![k]!.map((value) => ({ ...v, [k]: value }))).slice(0, MAX_ENV_VARIANTS);
+  const out = [first];
+  for (const v of variants) {
+    const t = targetOf(r, resolver, index, { ...env, ...v });
+    if (!out.some((o) => o.name === t.name && o.path === t.path && o.scheme === t.scheme)) out.push(t);
+  }
+  return out;
+}
+
 function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): Target {
   const req = r.call.request!;
   const partial = { partial: false };
@@ -422,21 +483,24 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   const relative = url !== null && url !== "" && r.via.library === "HttpClient" && !url.startsWith("/") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url);
   if ((url === null || url.startsWith("/") || url === "" || relative) && r.baseUrl) {
     const base = evaluate(r.baseUrl.value, r.baseUrl.file, r.baseUrl.scopeId, resolver, env, 0, undefined, r.bindings);
-    if (base !== null) url = base.replace(/\/+$/, "") + (relative ? `/${url}` : (url ?? ""));
+    // a base that is only its scheme (`grpc://` + a target not known) names no host: keep its `//`
+    if (base !== null) url = (/^[a-z][a-z0-9+.-]*:\/\/$/i.test(base) ? base : base.replace(/\/+$/, "")) + (relative ? `/${url}` : (url ?? ""));
   } else if (relative) url = null;
   const host = url ? hostOf(url) : null;
   if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null, path: null, pathComplete: false };
   // SDK endpoints (ClientFact.sdk): "aws://dynamodb" → "aws:dynamodb", never a workspace service
   if (url?.startsWith("aws://")) return { name: `aws:${host}`, scheme: "aws", path: null, pathComplete: false };
   const path = url!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "") || "/";
-  return { name: serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
+  // `https://localhost:7242` in a project's settings: the project whose launchSettings.json listens there
+  return { name: localService(index, url!) ?? serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
 }
 
 const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default"]);
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;
-  const fromEnv = l.envConfig ? fromEnvironment(l, index.services.get(service ?? "")?.env ?? {}) : l;
+  const info = index.services.get(service ?? "");
+  const fromEnv = l.envConfig ? fromEnvironment(l, info?.env ?? {}, info?.envAlternatives) : l;
   // settings files configure the layer (Resilience4j instances, §3.1)
   const configured = l.configRef ? applyResilience4jConfig(fromEnv, file.path, resolver.config, index.services.get(service ?? "")?.env ?? {}) : fromEnv;
   return {
@@ -451,16 +515,23 @@ function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolv
   };
 }
 
-/** LayerFact.envConfig: the service's manifest sets what the code left to the environment. */
-function fromEnvironment(l: LayerFact, env: Record<string, string>): LayerFact {
+/**
+ * LayerFact.envConfig: the service's manifest sets what the code left to the environment. Where
+ * alternative manifests set it differently (ServiceInfo.envAlternatives), the most attempts win:
+ * the worst case of the deployments that can be applied.
+ */
+function fromEnvironment(l: LayerFact, env: Record<string, string>, alternatives?: Record<string, string[]>): LayerFact {
   const c = l.envConfig!;
-  const attempts = c.attemptsVar !== undefined ? env[c.attemptsVar] : undefined;
-  const n = attempts !== undefined && /^\s*\d+\s*$/.test(attempts) ? Number(attempts) : null;
+  const values = (name: string | undefined) => (name === undefined ? [] : (alternatives?.[name] ?? (env[name] !== undefined ? [env[name]!] : [])));
+  const counts = values(c.attemptsVar).filter((v) => /^\s*\d+\s*$/.test(v)).map(Number);
+  const n = counts.length ? Math.max(...counts) : null;
+  const others = counts.length > 1 ? ` (the most of ${[...new Set(counts)].join(", ")} in alternative manifests)` : "";
   if (n !== null) {
     const maxAttempts = Math.max(1, n);
-    return { ...l, maxAttempts, countUnknown: false, attemptsSource: "config", attemptsNote: `${c.attemptsVar}=${n} in the service's environment counts attempts → ${maxAttempts} attempts` };
+    return { ...l, maxAttempts, countUnknown: false, attemptsSource: "config", attemptsNote: `${c.attemptsVar}=${n} in the service's environment${others} counts attempts → ${maxAttempts} attempts` };
   }
-  const mode = c.modeVar !== undefined ? env[c.modeVar]?.trim().toLowerCase() : undefined;
+  const modes = values(c.modeVar).map((m) => m.trim().toLowerCase()).filter((m) => c.modeAttempts?.[m] !== undefined);
+  const mode = modes.sort((a, b) => c.modeAttempts![b]! - c.modeAttempts![a]!)[0];
   const byMode = mode !== undefined ? c.modeAttempts?.[mode] : undefined;
   if (byMode !== undefined) {
     return { ...l, maxAttempts: byMode, attemptsSource: "config", attemptsNote: `${c.modeVar}=${mode} in the service's environment: ${byMode} attempts by default` };

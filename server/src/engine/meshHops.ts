@@ -10,9 +10,13 @@ import type { Hop, LinkedCall, RetryLayer } from "../model/model";
 import { routeMatchesCall } from "./meshRouteMatch";
 import { gatewayRoutes } from "./gatewayLinks";
 import { layerKey } from "./keys";
+import { fileVariant } from "./kustomize";
 import { istioDefaultLayer } from "./meshDefaults";
 import { normalizeServiceName, serviceForHost, type ServiceIndex } from "./services";
 import { destinationOf } from "../detectors/spring/cloudGateway";
+
+/** at most this many combinations of alternative mesh layers on one hop */
+const MAX_ALTERNATIVES = 16;
 
 export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<string, RetryLayer>, index: ServiceIndex): Hop[] {
   // mesh: caller-side sidecars retry HTTP hops to in-cluster services
@@ -22,26 +26,64 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
   // other meshes (Linkerd, Kuma, Consul: §4.4–§4.5, §4.12–§4.13) retry in the caller's proxy too;
   // their config is the evidence of the mesh, so their layers apply to every hop to a host they
   // name ("*" = any in-cluster callee), without an injection check. One layer per product: the
-  // most specific route (host+match > host > "*"), then the most attempts.
+  // most specific route (host+match > host > "*"), then the most attempts — per file: equally
+  // specific routes of one product in different files are alternative manifests (three variants
+  // of one ServiceProfile, a Mesh written in each of several deployment files), only one of which
+  // is applied at a time, so each is a candidate and the hop is linked once through each of them.
   const otherMesh = routes.filter((r) => r.route.product !== "istio" && !r.route.edge && r.route.layerId);
   // a route with a request condition applies to the calls it can match (meshRouteMatch.ts): one
   // hop's calls may go through different routes of the callee's profile
-  const otherMeshLayers = (callee: string, call: LinkedCall | null): string[] => {
-    const best = new Map<string, { id: string; rank: number; attempts: number }>();
+  // every candidate set of extra layers (one empty set when none applies), with the alternative
+  // files each set chose from
+  const otherMeshLayers = (callee: string, call: LinkedCall | null): Candidate[] => {
+    // per product: the most specific rank, and per deployment variant (a kustomize build, or a
+    // manifest in no build: engine/kustomize.ts) the layer it applies
+    const best = new Map<string, { rank: number; byVariant: Map<string, { id: string; attempts: number }> }>();
+    // variants with a route for this very host, per product, whether or not it matches the call
+    const hostVariants = new Map<string, Set<string>>();
     for (const { file, route } of otherMesh) {
       const exact = route.hosts.some((h) => h !== "*" && serviceForHost(index, h) === callee);
       // "*": in-cluster services only, not external hosts, cloud APIs (aws:…) or unresolved targets
       const inCluster = !callee.includes(".") && !callee.includes(":") && !callee.startsWith("unresolved");
       if (!exact && !(route.hosts.includes("*") && inCluster)) continue;
-      if (call && route.condition && !routeMatchesCall(route.condition, call)) continue;
       const id = layerKey(file, route.layerId!);
+      const variants = layers.get(id)?.variants ?? [fileVariant(file.path)];
+      if (exact) for (const v of variants) hostVariants.set(route.product, (hostVariants.get(route.product) ?? new Set()).add(v));
+      if (call && route.condition && !routeMatchesCall(route.condition, call)) continue;
       const rank = exact ? (route.match ? 2 : 1) : 0;
       const attempts = layers.get(id)?.maxAttempts ?? Infinity;
-      const seen = best.get(route.product);
-      if (!seen || rank > seen.rank || (rank === seen.rank && attempts > seen.attempts)) best.set(route.product, { id, rank, attempts });
+      let seen = best.get(route.product);
+      if (!seen || rank > seen.rank) best.set(route.product, (seen = { rank, byVariant: new Map() }));
+      if (rank < seen.rank) continue;
+      for (const v of variants) {
+        const inVariant = seen.byVariant.get(v);
+        if (!inVariant || attempts > inVariant.attempts) seen.byVariant.set(v, { id, attempts });
+      }
     }
-    return [...best.values()].map((b) => b.id);
+    // one layer per product, every combination of the products' candidates (capped); variants
+    // that apply the same layer are one candidate
+    let sets: Candidate[] = [{ ids: [], choices: [] }];
+    for (const [product, { rank, byVariant }] of best) {
+      const among = [...byVariant.keys()];
+      const byLayer = new Map<string, string[]>();
+      for (const [v, c] of byVariant) byLayer.set(c.id, [...(byLayer.get(c.id) ?? []), v]);
+      // a variant whose routes for the host do not match the call: the call is not retried there
+      const unmatched = rank > 0 && [...(hostVariants.get(product) ?? [])].some((v) => !byVariant.has(v));
+      sets = sets
+        .flatMap((set) => [
+          ...[...byLayer].map(([id, chosen]) => ({ ids: [...set.ids, id], choices: among.length > chosen.length ? [...set.choices, { chosen, among }] : set.choices })),
+          ...(unmatched ? [set] : []),
+        ])
+        .slice(0, MAX_ALTERNATIVES);
+    }
+    return sets;
   };
+  // a gateway hop to a host a mesh route names (a meshed ingress whose proxy applies the callee's
+  // ServiceProfile: Linkerd §4.4) goes through each of those routes, each for the requests its
+  // condition matches. Not added: "*" routes (a mesh-wide default) and routes of the gateway's own
+  // product (a mesh's builtin gateway already applies its policy as the gateway's layer)
+  const gatewayMeshRoutes = (callee: string, gatewayProduct: string) =>
+    otherMesh.filter(({ route }) => route.product !== gatewayProduct && route.hosts.some((h) => h !== "*" && serviceForHost(index, h) === callee));
   // Istio DestinationRule maxRetries caps concurrent retries to a host: a budget on its routes' layers
   for (const f of files) {
     for (const c of f.clusters) {
@@ -70,7 +112,9 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
       finalHops.push({ ...hop, layerIds: [...hop.layerIds, layerKey(route.file, route.route.layerId)] });
       continue;
     }
-    if (!info?.injection) {
+    // kustomize builds that move the caller into other namespaces: one hop per injection candidate
+    const candidates = info?.injectionVariants ?? (info?.injection ? [{ injection: info.injection, variants: [] as string[] }] : []);
+    if (!candidates.some((c) => c.injection)) {
       finalHops.push(hop);
       continue;
     }
@@ -79,9 +123,18 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
       finalHops.push(hop);
       continue;
     }
-    const implicit = istioDefaultLayer(info.injection, route ? `${route.file.path}:${route.route.span.line}` : null);
-    if (!layers.has(implicit.id)) layers.set(implicit.id, implicit);
-    finalHops.push({ ...hop, layerIds: [...hop.layerIds, implicit.id] });
+    const among = [...new Set(candidates.flatMap((c) => c.variants))];
+    for (const c of candidates) {
+      const alternatives = c.variants.length && among.length > c.variants.length ? [...(hop.alternatives ?? []), { chosen: c.variants, among }] : hop.alternatives;
+      const variantHop = alternatives ? { ...hop, alternatives } : hop;
+      if (!c.injection) {
+        finalHops.push(variantHop);
+        continue;
+      }
+      const implicit = istioDefaultLayer(c.injection, route ? `${route.file.path}:${route.route.span.line}` : null);
+      if (!layers.has(implicit.id)) layers.set(implicit.id, implicit);
+      finalHops.push({ ...variantHop, layerIds: [...hop.layerIds, implicit.id] });
+    }
   }
 
   // gateways: an edge route is a hop from the gateway to the service it routes to
@@ -103,6 +156,18 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
       if (l) l.service = gateway;
     }
     finalHops.push({ caller: gateway, callee: dest, layerIds, calls: [], fromGateway: true, protocol: "http" });
+    for (const mesh of gatewayMeshRoutes(dest, route.product)) {
+      const condition = mesh.route.condition ?? null;
+      finalHops.push({
+        caller: gateway,
+        callee: dest,
+        layerIds: [...layerIds, layerKey(mesh.file, mesh.route.layerId!)],
+        calls: [],
+        fromGateway: true,
+        protocol: "http",
+        ...(condition && (condition.method || condition.pathRegex) ? { requestCondition: condition } : {}),
+      });
+    }
   }
   return finalHops;
 }
@@ -111,20 +176,29 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
  * A hop with the other meshes' layers for its callee added: when the calls of the hop go through
  * different routes (one route per RPC in a Linkerd profile), one hop per set of routes.
  */
-function byOtherMeshRoute(hop: Hop, layersFor: (callee: string, call: LinkedCall | null) => string[]): Hop[] {
-  if (hop.calls.length === 0) {
-    const extra = layersFor(hop.callee, null);
-    return [extra.length ? { ...hop, layerIds: [...hop.layerIds, ...extra] } : hop];
-  }
-  const groups = new Map<string, { extra: string[]; calls: LinkedCall[] }>();
+interface Candidate {
+  ids: string[];
+  choices: NonNullable<Hop["alternatives"]>;
+}
+
+function withCandidate(hop: Hop, c: Candidate, calls: LinkedCall[]): Hop {
+  if (!c.ids.length) return calls === hop.calls ? hop : { ...hop, calls };
+  return { ...hop, calls, layerIds: [...hop.layerIds, ...c.ids], ...(c.choices.length ? { alternatives: c.choices } : {}) };
+}
+
+function byOtherMeshRoute(hop: Hop, layersFor: (callee: string, call: LinkedCall | null) => Candidate[]): Hop[] {
+  if (hop.calls.length === 0) return layersFor(hop.callee, null).map((c) => withCandidate(hop, c, hop.calls));
+  const groups = new Map<string, { candidate: Candidate; calls: LinkedCall[] }>();
   for (const call of hop.calls) {
-    const extra = layersFor(hop.callee, call);
-    const key = extra.join("\u0000");
-    const g = groups.get(key) ?? { extra, calls: [] };
-    g.calls.push(call);
-    groups.set(key, g);
+    // alternative manifests: the call goes through each candidate's set of layers
+    for (const candidate of layersFor(hop.callee, call)) {
+      const key = candidate.ids.join("\u0000");
+      const g = groups.get(key) ?? { candidate, calls: [] };
+      g.calls.push(call);
+      groups.set(key, g);
+    }
   }
-  return [...groups.values()].map((g) => (g.extra.length ? { ...hop, calls: g.calls, layerIds: [...hop.layerIds, ...g.extra] } : { ...hop, calls: g.calls }));
+  return [...groups.values()].map((g) => withCandidate(hop, g.candidate, g.calls));
 }
 
 /**

@@ -15,16 +15,66 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
   const out = new Map<string, CallPath>();
   const outgoing = new Map<string, number[]>();
   const hasIncoming = new Set<string>();
+  /** callee → the hops into it */
+  const incoming = new Map<string, number[]>();
   model.hops.forEach((h, i) => {
     const list = outgoing.get(h.caller) ?? [];
     list.push(i);
     outgoing.set(h.caller, list);
     if (h.callee !== h.caller) hasIncoming.add(h.callee);
+    if (h.callee !== h.caller) incoming.set(h.callee, [...(incoming.get(h.callee) ?? []), i]);
   });
   const nodes = [...outgoing.keys()].sort();
   const entries = nodes.filter((n) => !hasIncoming.has(n));
   const visitedFromEntries = new Set<string>();
   const walkedHops = new Set<number>();
+
+  // alternative manifests (Hop.alternatives): the candidates of one `among` set (the builds or
+  // files that each define one object) are applied one at a time, so a path picks one candidate
+  // per set, the one its hop chose, and two sets that share a candidate pick alike. A layer of
+  // the path applied only in candidates of those sets (a gateway written in one overlay) needs
+  // one of its variants picked. Sets with nothing in common (two services' own overlays) are
+  // independent. A path no pick satisfies is not a path.
+  const anyAlternatives = model.hops.some((h) => h.alternatives?.length);
+  const variantsOf = (id: string) => {
+    const l = model.layerById.get(id);
+    return l ? (l.variants ?? [`file:${l.file}`]) : null;
+  };
+  const consistent = (hopIdx: number[], extra: NonNullable<Hop["alternatives"]> = []): boolean => {
+    const raw = [...hopIdx.flatMap((h) => model.hops[h]!.alternatives ?? []), ...extra];
+    if (raw.length === 0) return true;
+    const byAmong = new Map<string, { among: Set<string>; chosen: string[] }>();
+    for (const a of raw) {
+      const key = [...a.among].sort().join("\u0000");
+      const g = byAmong.get(key);
+      if (g) g.chosen = g.chosen.filter((v) => a.chosen.includes(v));
+      else byAmong.set(key, { among: new Set(a.among), chosen: [...a.chosen] });
+    }
+    const groups = [...byAmong.values()];
+    if (groups.some((g) => g.chosen.length === 0)) return false;
+    const space = new Set(groups.flatMap((g) => [...g.among]));
+    const needs: string[][] = [];
+    for (const h of hopIdx) {
+      for (const id of model.hops[h]!.layerIds) {
+        const vs = variantsOf(id);
+        if (vs?.length && vs.every((v) => space.has(v))) needs.push(vs);
+      }
+    }
+    const pick: string[] = [];
+    let budget = 10_000;
+    const satisfiable = (k: number): boolean => {
+      if (k === groups.length) return needs.every((vs) => pick.some((x) => vs.includes(x)));
+      for (const x of groups[k]!.chosen) {
+        if (--budget < 0) return true; // too many combinations to tell: keep the path (worst case)
+        if (pick.slice(0, k).some((y, j) => y !== x && (groups[j]!.among.has(x) || groups[k]!.among.has(y)))) continue;
+        pick[k] = x;
+        if (satisfiable(k + 1)) return true;
+      }
+      return false;
+    };
+    return satisfiable(0);
+  };
+  const sameVariant = (hopIdx: number[], i: number) => !anyAlternatives || consistent([...hopIdx, i]);
 
   let steps = 0;
   const walk = (node: string, seen: string[], hopIdx: number[]) => {
@@ -32,7 +82,9 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
     visitedFromEntries.add(node);
     // only the hops the called endpoint can lead to (engine/endpoints.ts)
     const into = hopIdx.length ? model.hops[hopIdx[hopIdx.length - 1]!]! : null;
-    const next = (outgoing.get(node) ?? []).filter((i) => !seen.includes(model.hops[i]!.callee) && (!into || hopsConnect(into, model.hops[i]!)));
+    const next = (outgoing.get(node) ?? []).filter(
+      (i) => !seen.includes(model.hops[i]!.callee) && (!into || hopsConnect(into, model.hops[i]!)) && sameVariant(hopIdx, i),
+    );
     for (const i of next) walkedHops.add(i);
     if (next.length === 0 || seen.length >= MAX_DEPTH) {
       if (hopIdx.length) emit(hopIdx, seen);
@@ -85,6 +137,16 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
     walkedHops.add(i);
     walk(h.callee, [h.caller, h.callee], [i]);
   });
+  // a hop applied in a variant where nothing calls its caller (an overlay without the gateway
+  // another overlay adds): in that variant the caller is an entry, so its paths start there
+  if (anyAlternatives) {
+    model.hops.forEach((h, i) => {
+      if (!h.alternatives?.length || h.callee === h.caller) return;
+      const into = (incoming.get(h.caller) ?? []).filter((j) => hopsConnect(model.hops[j]!, h));
+      const entryIn = h.alternatives.some((a) => a.chosen.some((v) => !into.some((j) => consistent([j, i], [{ chosen: [v], among: a.among }]))));
+      if (entryIn) walk(h.callee, [h.caller, h.callee], [i]);
+    });
+  }
   return [...out.values()].sort(comparePaths);
 }
 

@@ -24,6 +24,8 @@ export class Resolver {
   private readonly fnIndex = new Map<string, Map<string, FunctionFact>>();
   /** C#: fully qualified member ids (`Checkout.Resilience.Inventory`) across files */
   private readonly csSymbols = new Map<string, SymbolRef>();
+  /** C# `global using` namespaces by the folder of the file declaring them (they apply under it) */
+  private readonly csGlobalUsings: Array<{ dir: string; namespaces: string[] }> = [];
   /** Go: packages by folder, go.mod module paths (engine/resolveGo.ts) */
   private readonly go: GoIndex;
   /** Java/Kotlin: fully qualified ids, imports and packages (engine/resolveJvm.ts) */
@@ -43,6 +45,7 @@ export class Resolver {
         for (const c of f.constants) if (!this.csSymbols.has(c.name)) this.csSymbols.set(c.name, { kind: "constant", file: f, constant: c });
         for (const c of f.clients) if (!this.csSymbols.has(c.name)) this.csSymbols.set(c.name, { kind: "client", file: f, client: c });
         for (const fn of f.functions) if (!this.csSymbols.has(fn.id)) this.csSymbols.set(fn.id, { kind: "function", file: f, fn });
+        if (f.dotnet?.globalUsings?.length) this.csGlobalUsings.push({ dir: f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "", namespaces: f.dotnet.globalUsings });
       }
       if (f.language === "python" && f.module !== null) {
         const parts = f.module.split(".");
@@ -62,6 +65,16 @@ export class Resolver {
 
   functionById(file: FileFacts, id: string): FunctionFact | undefined {
     return this.fnIndex.get(file.path)?.get(id);
+  }
+
+  /** Go: what the calls of a function pass for one of its parameters (engine/resolveGo.ts) */
+  goParameterArguments(file: FileFacts, name: string): Array<{ value: ValueExpr; file: FileFacts; scopeId: string }> {
+    return this.go.parameterArguments(file, name);
+  }
+
+  /** Go: the files calling the constructor of a method's receiver type (engine/resolveGo.ts) */
+  goConstructorCallers(file: FileFacts, methodId: string): FileFacts[] | null {
+    return this.go.constructorCallers(file, methodId);
   }
 
   /** A Python module by name, preferring a file in the same service as the importer. */
@@ -125,6 +138,9 @@ export class Resolver {
       if (fn) return { kind: "function", file, fn };
       const client = file.clients.find((c) => c.name === `${parts[0]}.${parts[1]}`);
       if (client) return { kind: "client", file, client };
+      // `this.broker.publish` where a method set `this.broker = new Broker()`: Broker.publish
+      const type = parts.length >= 3 ? file.fieldTypes?.[member] : undefined;
+      if (type && !type.startsWith("this.") && !type.startsWith("self.")) return this.resolve(file, "<module>", [type, ...parts.slice(2)].join("."), depth + 1);
       return null;
     }
     // `Cls.method(…)` on a class of this file (a static or class method): its function id
@@ -151,8 +167,8 @@ export class Resolver {
         if (sub) return rest.length ? this.resolve(sub, "<module>", rest.join("."), depth + 1) : { kind: "module", file: sub };
         return null;
       }
-      // `import a.b` binds `a`; `a.b.f` → module a.b, name f
-      const full = [imp.module === head ? head : imp.module, ...rest];
+      // `import a.b` binds `a`; `a.b.f` → module a.b, name f (`import a.b as c`: `c.f` → a.b, f)
+      const full = imp.module === head || imp.module.startsWith(`${head}.`) ? parts : [imp.module, ...rest];
       for (let i = full.length; i >= 1; i--) {
         const mod = this.pythonModule(full.slice(0, i).join("."), file);
         if (mod) return i === full.length ? { kind: "module", file: mod } : this.resolve(mod, "<module>", full.slice(i).join("."), depth + 1);
@@ -182,6 +198,7 @@ export class Resolver {
     const prefixes: string[] = [];
     for (let i = scopes.length; i >= 0; i--) prefixes.push(scopes.slice(0, i).join("."));
     for (const imp of file.imports) if (imp.local === imp.module) prefixes.push(imp.module);
+    for (const g of this.csGlobalUsings) if (g.dir === "" || file.path.startsWith(`${g.dir}/`)) prefixes.push(...g.namespaces);
     for (const prefix of prefixes) {
       const id = prefix ? `${prefix}.${name}` : name;
       const constant = file.constants.find((c) => c.name === id);
@@ -336,16 +353,22 @@ export function evaluate(
   /** the parameters of the functions the value was reached through, bound to their call's arguments */
   bindings?: readonly ParamBinding[],
 ): string | null {
-  if (!value || depth > 8) return null;
+  // Go values go through config helpers and constructors (a call's return, a parameter's argument): deeper chains
+  if (!value || depth > (file.language === "go" ? 24 : 8)) return null;
   switch (value.kind) {
     case "string":
       return value.value;
     case "number":
       return String(value.value);
     case "env": {
-      if (env[value.name] !== undefined) return env[value.name]!;
+      // Go `os.Getenv(key)` in a helper: the name is the value its caller passes
+      const name = value.nameExpr ? evaluate(value.nameExpr, file, scopeId, resolver, env, depth + 1, undefined, bindings) : value.name;
+      if (name === null) return null;
+      if (env[name] !== undefined) return env[name]!;
       return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);
     }
+    case "call":
+      return file.language === "go" ? evaluateGoCall(value, file, scopeId, resolver, env, depth, partial, bindings) : null;
     case "ref": {
       const r = resolver.resolve(file, scopeId, value.name);
       if (r?.kind === "constant") {
@@ -355,7 +378,18 @@ export function evaluate(
       }
       const arg = bindings?.length ? boundArgument(value.name, file, scopeId, bindings) : null;
       const where = arg ? resolver.file(arg.file) : undefined;
-      return arg && where ? evaluate(arg.value, where, arg.scopeId, resolver, env, depth + 1, partial, bindings) : null;
+      if (arg && where) return evaluate(arg.value, where, arg.scopeId, resolver, env, depth + 1, partial, bindings);
+      // Go: a parameter no call on the way binds (a constructor storing it in a field): what its callers pass
+      if (file.language === "go") {
+        for (const a of resolver.goParameterArguments(file, value.name)) {
+          const part = { partial: false };
+          const v = evaluate(a.value, a.file, a.scopeId, resolver, env, depth + 1, part);
+          if (v === null) continue;
+          if (partial && part.partial) partial.partial = true;
+          return v;
+        }
+      }
+      return null;
     }
     case "setting": {
       // the environment overrides a setting (Spring relaxed binding: inventory.url ← INVENTORY_URL)
@@ -400,6 +434,46 @@ export function evaluate(
   }
 }
 
+/**
+ * Go: what a call returns. `strings.ReplaceAll/Replace(s, old, new)` is applied; a workspace
+ * function's FunctionFact.returnValue is evaluated in its own scope with its parameters bound to
+ * the call's arguments (evaluated where the call is).
+ */
+function evaluateGoCall(
+  value: Extract<ValueExpr, { kind: "call" }>,
+  file: FileFacts,
+  scopeId: string,
+  resolver: Resolver,
+  env: Record<string, string>,
+  depth: number,
+  partial: { partial: boolean } | undefined,
+  bindings: readonly ParamBinding[] | undefined,
+): string | null {
+  const arg = (i: number) => evaluate(value.args[i] ?? null, file, scopeId, resolver, env, depth + 1, undefined, bindings);
+  const dot = value.callee.indexOf(".");
+  const path = dot > 0 ? file.imports.find((i) => i.local === value.callee.slice(0, dot))?.module : undefined;
+  if (path === "strings") {
+    const member = value.callee.slice(dot + 1);
+    if (member !== "ReplaceAll" && member !== "Replace") return null;
+    const [s, from, to] = [arg(0), arg(1), arg(2)];
+    if (s === null || from === null || to === null) return null;
+    if (member === "ReplaceAll") return s.split(from).join(to);
+    const n = Number(arg(3) ?? "-1");
+    let out = s;
+    for (let done = 0; (n < 0 || done < n) && from !== "" && out.includes(from); done++) out = out.replace(from, to);
+    return out;
+  }
+  const target = resolver.resolve(file, scopeId, value.callee);
+  if (target?.kind !== "function" || !target.fn.returnValue) return null;
+  const binding: ParamBinding = {
+    fnId: target.fn.id,
+    fnFile: target.file.path,
+    params: target.fn.params,
+    args: target.fn.params.map((_, i) => (value.args[i] && value.args[i]!.kind !== "unknown" ? { value: value.args[i]!, file: file.path, scopeId } : null)),
+  };
+  return evaluate(target.fn.returnValue, target.file, target.fn.id, resolver, env, depth + 1, partial, [...(bindings ?? []), binding]);
+}
+
 /** Host of a URL or DSN: `http://inventory:8000/x` → inventory; `postgresql://u@postgres:5432/db` → postgres. */
 export function hostOf(url: string): string | null {
   const text = url.trim();
@@ -423,3 +497,4 @@ export function schemeOf(url: string): string | null {
     return null;
   }
 }
+

@@ -9,7 +9,7 @@
  * the package (every file of the folder), then through the file's imports (`inventory.Reserve`,
  * `inventory.Client.Reserve`) and dot imports.
  */
-import type { FileFacts } from "../model/facts";
+import type { CallFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
 import type { SymbolRef } from "./resolve";
 
 export class GoIndex {
@@ -72,12 +72,15 @@ export class GoIndex {
     }
     // then the package: this file, then the other files of its folder
     const pkg = this.dirs.get(dirOf(file.path)) ?? [];
-    const own = this.inPackage([file, ...pkg.filter((f) => f !== file)], dotted);
+    const own = this.inPackage([file, ...pkg.filter((f) => f !== file)], dotted) ?? this.implementation(pkg, dotted);
     if (own) return own;
     const dot = dotted.indexOf(".");
     if (dot > 0) {
       const imp = file.imports.find((i) => i.local === dotted.slice(0, dot));
-      if (imp) return this.inPackage(this.packageFiles(imp.module, file), dotted.slice(dot + 1));
+      if (imp) {
+        const files = this.packageFiles(imp.module, file);
+        return this.inPackage(files, dotted.slice(dot + 1)) ?? this.implementation(files, dotted.slice(dot + 1));
+      }
     }
     // `Server.inv.Reserve` with the field declared in another file: its type, read where declared
     const parts = dotted.split(".");
@@ -93,6 +96,124 @@ export class GoIndex {
       if (hit) return hit;
     }
     return null;
+  }
+
+  /** receiver type (folder + type name) → its methods by name, built on the first interface call */
+  private methodsByType?: Map<string, { dir: string; methods: Map<string, SymbolRef & { kind: "function" }> }>;
+  private readonly implementations = new Map<string, SymbolRef | null>();
+
+  /**
+   * A method called through an interface (`d.location.Get` with the field typed
+   * `location.Interface`): the method of the one type that implements the interface — it has
+   * every method the interface declares, with the same parameter types. A type of the interface's own
+   * package is preferred; several candidates left (mocks, alternative backends): not followed.
+   */
+  private implementation(files: FileFacts[], dotted: string): SymbolRef | null {
+    const parts = dotted.split(".");
+    if (parts.length !== 2 || !files.length) return null;
+    const [iface, member] = parts as [string, string];
+    const methods = files.map((f) => f.goInterfaces?.[iface]).find((m) => m !== undefined);
+    if (!methods?.some((m) => m.name === member)) return null;
+    const dir = dirOf(files[0]!.path);
+    const key = `${dir}\u0000${dotted}`;
+    if (this.implementations.has(key)) return this.implementations.get(key)!;
+    if (!this.methodsByType) {
+      this.methodsByType = new Map();
+      for (const [d, list] of this.dirs) {
+        for (const f of list) {
+          for (const fn of f.functions) {
+            const dot = fn.id.indexOf(".");
+            // methods only (`Client.Get`): a closure's id has more dots
+            if (dot <= 0 || fn.id.indexOf(".", dot + 1) >= 0 || !fn.topLevel) continue;
+            const type = `${d}\u0000${fn.id.slice(0, dot)}`;
+            const entry = this.methodsByType.get(type) ?? { dir: d, methods: new Map() };
+            entry.methods.set(fn.id.slice(dot + 1), { kind: "function", file: f, fn });
+            this.methodsByType.set(type, entry);
+          }
+        }
+      }
+    }
+    const candidates: Array<{ dir: string; method: SymbolRef }> = [];
+    for (const t of this.methodsByType.values()) {
+      const all = methods.every((m) => {
+        const impl = t.methods.get(m.name);
+        const types = impl?.fn.paramTypes;
+        return types !== undefined && types.length === m.paramTypes.length && types.every((t, i) => t === m.paramTypes[i]);
+      });
+      if (all) candidates.push({ dir: t.dir, method: t.methods.get(member)! });
+    }
+    const local = candidates.filter((c) => c.dir === dir);
+    const pool = local.length ? local : candidates;
+    const found = pool.length === 1 ? pool[0]!.method : null;
+    this.implementations.set(key, found);
+    return found;
+  }
+
+  /**
+   * The files calling the constructor of a method's receiver type: `Client.Put` in package
+   * `location` → the calls of `NewClient` (`newClient`; `newDatabase` for type `database`) in the
+   * workspace. null when the id is not a method or the package has no such constructor.
+   */
+  constructorCallers(file: FileFacts, methodId: string): FileFacts[] | null {
+    const parts = methodId.split(".");
+    if (parts.length !== 2) return null;
+    const want = `new${parts[0]}`.toLowerCase();
+    for (const f of this.dirs.get(dirOf(file.path)) ?? []) {
+      const ctor = f.functions.find((fn) => fn.topLevel && !fn.id.includes(".") && fn.id.toLowerCase() === want);
+      if (ctor) return [...new Set(this.callsOf(f, ctor).map((c) => c.file))];
+    }
+    return null;
+  }
+
+  /** fn (file + id) → the calls of it in the workspace (memoised; found by the callee's last name) */
+  private readonly callers = new Map<string, Array<{ file: FileFacts; call: CallFact }>>();
+  private callsByName?: Map<string, Array<{ file: FileFacts; call: CallFact }>>;
+
+  /**
+   * What the calls of a function pass for one of its parameters (`NewServer(logger, kvURL)` for
+   * `func NewServer(logger *slog.Logger, kvURL string) *Server { return &Server{kvURL: kvURL} }`):
+   * a value stored from a parameter (a constructor-injected field) is what its callers give it.
+   * `name` is the parameter as the detector names it (`NewServer.kvURL`).
+   */
+  parameterArguments(file: FileFacts, name: string): Array<{ value: ValueExpr; file: FileFacts; scopeId: string }> {
+    const dot = name.lastIndexOf(".");
+    if (dot <= 0) return [];
+    const fnId = name.slice(0, dot);
+    const fn = this.lookup(file, fnId);
+    if (fn?.kind !== "function") return [];
+    const index = fn.fn.params.indexOf(name.slice(dot + 1));
+    if (index < 0) return [];
+    const out: Array<{ value: ValueExpr; file: FileFacts; scopeId: string }> = [];
+    for (const { file: f, call } of this.callsOf(file, fn.fn)) {
+      const arg = call.args.filter((a) => a.keyword === null)[index];
+      if (arg?.value) out.push({ value: arg.value, file: f, scopeId: call.functionId });
+    }
+    return out;
+  }
+
+  private callsOf(file: FileFacts, fn: FunctionFact): Array<{ file: FileFacts; call: CallFact }> {
+    const key = `${file.path}\u0000${fn.id}`;
+    const hit = this.callers.get(key);
+    if (hit) return hit;
+    if (!this.callsByName) {
+      this.callsByName = new Map();
+      for (const files of this.dirs.values()) {
+        for (const f of files) {
+          for (const c of f.calls) {
+            const last = c.callee.slice(c.callee.lastIndexOf(".") + 1);
+            const list = this.callsByName.get(last) ?? [];
+            list.push({ file: f, call: c });
+            this.callsByName.set(last, list);
+          }
+        }
+      }
+    }
+    const found = (this.callsByName.get(fn.name) ?? []).filter(({ file: f, call }) => {
+      const r = this.resolve(f, call.functionId, call.callee);
+      return r?.kind === "function" && r.fn === fn;
+    });
+    this.callers.set(key, found);
+    return found;
   }
 
   /**

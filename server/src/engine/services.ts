@@ -9,6 +9,7 @@ import type { FileFacts, NamespaceFact, WorkloadFact } from "../model/facts";
 import type { Location, ServiceInfo, Settings } from "../model/model";
 import { chartValues, withChartValues } from "./helmValues";
 import { chartOfTemplate } from "../detectors/yaml/helm";
+import type { KustomizeView } from "./kustomize";
 
 /** folders that hold services rather than being one */
 const CONTAINER_DIRS = new Set([
@@ -34,9 +35,11 @@ export interface ServiceIndex {
   namespaces: Set<string>;
   /** host name overrides from settings.services (host → service) */
   hostOverrides: Map<string, string>;
+  /** `localhost:7242` → the service whose launchSettings.json listens there (FileFacts.listenUrls) */
+  localUrls?: Map<string, string>;
 }
 
-export function buildServices(all: FileFacts[], settings: Settings): ServiceIndex {
+export function buildServices(all: FileFacts[], settings: Settings, kustomize?: Pick<KustomizeView, "fileVariants" | "namespaces">): ServiceIndex {
   const services = new Map<string, ServiceInfo>();
   const byNormalName = new Map<string, string>();
   const namespaces = new Map<string, { ns: NamespaceFact; file: string }>();
@@ -65,6 +68,7 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
   // k8s Services select workloads by label: the Service name is an alias of the workload
   for (const { w, file } of workloads) {
     const info = ensure(w.name);
+    recordAlternatives(info, w.env);
     Object.assign(info.env, w.env);
     if (w.namespace) info.namespace = w.namespace;
     if (w.kind === "k8s-workload") {
@@ -81,6 +85,8 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
         info.injection = { file: ns.file, span: { line, column: 0, endLine: line, endColumn: 0 } };
       } else if (ns) info.injectionOff = true; // a namespace written here without injection: no sidecar
       info.namespace ??= nsName;
+      const variants = kustomize && injectionVariants(file, w, fromWorkload, info.injection, kustomize, namespaces);
+      if (variants) info.injectionVariants = variants;
     }
   }
   for (const { w } of workloads) {
@@ -116,14 +122,44 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
     for (const h of o.hosts) hostOverrides.set(h.toLowerCase(), normalizeServiceName(o.name));
   }
   const matchers = overrides.map((o) => ({ name: o.name, match: picomatch(o.globs.length ? o.globs : ["\u0000"], { dot: true }) }));
-  const codeDirs = workloads
+  const builtFrom = workloads
     .filter(({ w }) => w.codeDir !== null && w.codeDir !== undefined)
-    .map(({ w }) => ({ dir: w.codeDir!.replace(/\/+$/, ""), name: w.name }))
-    .sort((a, b) => b.dir.length - a.dir.length);
+    .map(({ w }) => ({ dir: w.codeDir!.replace(/\/+$/, ""), name: w.name }));
+  // a build context several differently named services share (the repository root, each with its
+  // own Dockerfile) says which code none of them runs
+  const claimants = new Map<string, Set<string>>();
+  for (const d of builtFrom) claimants.set(d.dir, (claimants.get(d.dir) ?? new Set()).add(normalizeServiceName(d.name)));
+  const codeDirs = builtFrom.filter((d) => (claimants.get(d.dir)?.size ?? 0) < 2).sort((a, b) => b.dir.length - a.dir.length);
 
   const fileService = new Map<string, string | null>();
+  const goModules = all
+    .filter((f) => f.module && (f.path === "go.mod" || f.path.endsWith("/go.mod")))
+    .map((f) => ({ dir: f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "", name: f.module!.split("/").filter((p) => !/^v\d+$/.test(p)).pop() ?? "" }))
+    .sort((a, b) => b.dir.length - a.dir.length);
   // the services the manifests and settings name, before folders add their own
   const fromManifests = new Set(services.keys());
+  // two code folders whose names differ only by a suffix (`Shop.Web/` and `Shop.Web.Api/`, two
+  // projects run as two processes) are two services: each folder keeps its whole name
+  const folderNames = new Map<string, Set<string>>();
+  for (const f of all) {
+    if (f.language === "yaml" || f.language === "json" || f.language === "properties") continue;
+    const folder = serviceFolder(f.path);
+    if (!folder) continue;
+    const norm = normalizeServiceName(folder);
+    const raw = folder.trim().toLowerCase().replace(/_/g, "-");
+    if (!folderNames.has(norm)) folderNames.set(norm, new Set());
+    folderNames.get(norm)!.add(raw);
+  }
+  const folderService = (folder: string): string => {
+    const norm = normalizeServiceName(folder);
+    const raw = folder.trim().toLowerCase().replace(/_/g, "-");
+    if (fromManifests.has(canonical(byNormalName, norm)) || (folderNames.get(norm)?.size ?? 0) < 2 || raw === norm) return canonical(byNormalName, ensure(folder).name);
+    if (!services.has(raw)) {
+      services.set(raw, { name: raw, gateway: false, namespace: null, injection: null, env: {} });
+      byNormalName.set(raw, raw);
+    }
+    return raw;
+  };
   for (const f of all) {
     if (f.language === "yaml" || f.language === "json" || f.language === "properties") {
       fileService.set(f.path, null);
@@ -150,9 +186,106 @@ export function buildServices(all: FileFacts[], settings: Settings): ServiceInde
     // deepest folder under it that is one
     const known = (name: string) => fromManifests.has(canonical(byNormalName, normalizeServiceName(name)));
     const deeper = folder && !known(folder) ? f.path.split("/").slice(0, -1).reverse().find((p) => known(p)) : undefined;
-    fileService.set(f.path, deeper ? canonical(byNormalName, normalizeServiceName(deeper)) : folder ? canonical(byNormalName, ensure(folder).name) : null);
+    // Go: a module named like a workload or its image (`module github.com/acme/kuma-counter-demo`
+    // built into `…/kuma-counter-demo:latest`) is that workload's code, whatever its folders are called
+    const module = f.language === "go" && !deeper && (!folder || !known(folder)) ? goModuleName(f.path, goModules) : null;
+    if (module && known(module)) {
+      fileService.set(f.path, canonical(byNormalName, normalizeServiceName(module)));
+      continue;
+    }
+    fileService.set(f.path, deeper ? canonical(byNormalName, normalizeServiceName(deeper)) : folder ? folderService(folder) : null);
   }
-  return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides };
+  placeInOnlyNamespace(services, namespaces);
+  return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides, localUrls: localUrls(all, fileService) };
+}
+
+/**
+ * The injection of a workload in each kustomize build that applies its manifest: a build whose
+ * namespace transformer moves it into another namespace gets that namespace's injection (a pod
+ * label of its own still wins). Null when every build agrees.
+ */
+function injectionVariants(
+  file: string,
+  w: WorkloadFact,
+  fromWorkload: Location | null,
+  base: Location | null,
+  kustomize: Pick<KustomizeView, "fileVariants" | "namespaces">,
+  namespaces: Map<string, { ns: NamespaceFact; file: string }>,
+): ServiceInfo["injectionVariants"] | null {
+  const moved = kustomize.namespaces.get(file);
+  if (!moved?.size) return null;
+  const byLocation = new Map<string, { injection: Location | null; variants: string[] }>();
+  for (const variant of kustomize.fileVariants.get(file) ?? []) {
+    const nsName = moved.get(variant);
+    let injection = base;
+    if (nsName && !w.sidecarInjection) {
+      const ns = namespaces.get(nsName)?.ns.sidecarInjection;
+      const nsFile = namespaces.get(nsName)?.file;
+      injection = ns?.enabled && nsFile ? { file: nsFile, span: { line: ns.line, column: 0, endLine: ns.line, endColumn: 0 } } : null;
+    } else if (w.sidecarInjection) injection = w.sidecarInjection.enabled ? fromWorkload : null;
+    const key = injection ? `${injection.file}:${injection.span.line}` : "";
+    const entry = byLocation.get(key) ?? { injection, variants: [] };
+    entry.variants.push(variant);
+    byLocation.set(key, entry);
+  }
+  return byLocation.size > 1 ? [...byLocation.values()] : null;
+}
+
+/**
+ * A project's launchSettings.json (`<project>/Properties/launchSettings.json`) names the local
+ * URLs it listens on: `localhost:<port>` there is the service owning the project's code.
+ */
+function localUrls(all: FileFacts[], fileService: Map<string, string | null>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of all) {
+    if (!f.listenUrls?.length) continue;
+    const inProperties = /^(?:(.*)\/)?Properties\/[^/]+$/i.exec(f.path);
+    const dir = inProperties ? (inProperties[1] ?? "") : f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
+    const counts = new Map<string, number>();
+    for (const [path, svc] of fileService) if (svc && (dir === "" || path.startsWith(`${dir}/`))) counts.set(svc, (counts.get(svc) ?? 0) + 1);
+    const owner = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (!owner) continue;
+    for (const url of f.listenUrls) {
+      const m = /^[a-z]+:\/\/(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0|\*|\+):(\d+)/i.exec(url);
+      if (m && !out.has(`localhost:${m[2]}`)) out.set(`localhost:${m[2]}`, owner);
+    }
+  }
+  return out;
+}
+
+/**
+ * Alternative manifests of one service that set a variable differently: every value is kept
+ * (ServiceInfo.envAlternatives), the one `env` ends up with (the last written) first.
+ */
+function recordAlternatives(info: ServiceInfo, env: Record<string, string>): void {
+  for (const [name, value] of Object.entries(env)) {
+    const before = info.env[name];
+    if (before === undefined || before === value) {
+      if (info.envAlternatives?.[name] && !info.envAlternatives[name]!.includes(value)) info.envAlternatives[name]!.push(value);
+      continue;
+    }
+    info.envAlternatives ??= {};
+    const seen = info.envAlternatives[name] ?? [before];
+    info.envAlternatives[name] = [value, ...seen.filter((v) => v !== value)];
+  }
+}
+
+/**
+ * A service no manifest places (code whose workloads are rendered from Helm named templates, or
+ * not written at all) is deployed with a namespace chosen at install time (`helm install -n`,
+ * `kubectl apply -n`). When the workspace knows exactly one namespace and that namespace turns
+ * Istio injection on, that is where its services run: they get its sidecar (reference §4.1).
+ */
+function placeInOnlyNamespace(services: Map<string, ServiceInfo>, namespaces: Map<string, { ns: NamespaceFact; file: string }>): void {
+  if (namespaces.size !== 1) return;
+  const [[name, { ns, file }]] = [...namespaces];
+  if (!ns.sidecarInjection?.enabled) return;
+  const line = ns.sidecarInjection.line;
+  for (const info of services.values()) {
+    if (info.gateway || info.namespace !== null || info.injection || info.injectionOff) continue;
+    info.namespace = name;
+    info.injection = { file, span: { line, column: 0, endLine: line, endColumn: 0 } };
+  }
 }
 
 /**
@@ -194,6 +327,12 @@ function imageRunners(workloads: Array<{ w: WorkloadFact }>): Map<string, string
   return out;
 }
 
+/** The last element of the path of the go.mod module that holds a file (its innermost go.mod). */
+function goModuleName(path: string, modules: Array<{ dir: string; name: string }>): string | null {
+  const m = modules.find((g) => g.dir === "" || path.startsWith(`${g.dir}/`));
+  return m?.name || null;
+}
+
 /** `emojivoto-web/cmd/vote-bot/main.go` → `vote-bot`: the folder under a `cmd/` folder. */
 function commandFolder(path: string): string | null {
   const parts = path.split("/");
@@ -221,13 +360,36 @@ export function serviceForHost(index: ServiceIndex, host: string): string {
   const h = host.toLowerCase().replace(/\.$/, "");
   const override = index.hostOverrides.get(h);
   if (override) return override;
+  // a service named by its whole folder name (two folders that differ only by a suffix)
+  if (index.services.has(h) && index.byNormalName.get(h) === h && normalizeServiceName(h) !== h) return h;
   const labels = h.split(".");
   const clusterDns =
-    h.endsWith(".svc.cluster.local") || h.endsWith(".svc") || (labels.length === 2 && index.namespaces.has(labels[1]!));
+    h.endsWith(".svc.cluster.local") || h.endsWith(".svc") || (labels.length === 2 && (index.namespaces.has(labels[1]!) || namespacedWorkload(index, labels[0]!, labels[1]!)));
   const norm = normalizeServiceName(clusterDns ? labels[0]! : h);
   const known = index.byNormalName.get(norm);
   if (known) return known;
   return clusterDns || labels.length === 1 ? norm : h;
+}
+
+/** second labels that make a public or local domain name, not a Kubernetes namespace */
+const DOMAIN_LABELS = new Set(["com", "net", "org", "io", "dev", "app", "ai", "co", "me", "info", "biz", "gov", "edu", "us", "uk", "de", "fr", "eu", "jp", "cn", "ru", "in", "cloud", "tech", "xyz", "site", "online", "local", "localhost", "internal", "lan", "home", "example", "test", "invalid", "arpa"]);
+
+/**
+ * `location.hotrod`: `<service>.<namespace>` for a Kubernetes workload of the workspace whose
+ * namespace is chosen at install time (`kubectl -n`, an overlay), not declared in the workspace.
+ */
+function namespacedWorkload(index: ServiceIndex, name: string, second: string): boolean {
+  if (DOMAIN_LABELS.has(second) || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(second)) return false;
+  const known = index.byNormalName.get(normalizeServiceName(name));
+  const info = known ? index.services.get(known) : undefined;
+  return !!info && info.namespace !== null && !info.gateway;
+}
+
+/** `https://localhost:7242/api` → the service whose launchSettings.json listens on port 7242, if any. */
+export function localService(index: ServiceIndex, url: string): string | null {
+  if (!index.localUrls?.size) return null;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/(localhost|127\.0\.0\.1|\[::1\]):(\d+)(?:[/?#]|$)/i.exec(url.trim());
+  return m ? (index.localUrls.get(`localhost:${m[2]}`) ?? null) : null;
 }
 
 export function isKnownService(index: ServiceIndex, name: string): boolean {

@@ -10,7 +10,10 @@
  * invokes (a function passed as a value), and not from inside a loop that runs for as long as the
  * program does (FileFacts.longRunningLoops: a consumer handles each message). A retry loop that
  * (re)connects — dials, connects, pings — is off-path when only startup code starts it, even
- * through such a loop (a reconnect loop of a background consumer).
+ * through such a loop (a reconnect loop of a background consumer). A callable handed to a call that
+ * runs it now (`executor.submit(fn)`, CallFact.invokesArg) runs from where that call is. A loop that
+ * pings or connects to a child process its own code starts (`subprocess.Popen` of a local server,
+ * then `ping()` until it answers) waits for that process to come up: off-path wherever it runs.
  */
 import type { CallFact, FileFacts, FunctionFact, SourceSpan } from "../model/facts";
 import type { RetryLayer } from "../model/model";
@@ -23,6 +26,9 @@ const MODULE = "<module>";
 const SERVES = /(^|\.)(listen|ListenAndServe|ListenAndServeTLS|Serve|serve_forever|run_app|RunAsync)$|^(uvicorn|SpringApplication|app|server|srv|httpServer|router|r|e|host|webHost|application)\.(run|Run|Start)$/;
 /** what a retry loop retrying a connection calls */
 const CONNECTS = /(^|\.)(Dial|DialContext|DialTimeout|Connect|ConnectAsync|ConnectContext|connect|createConnection|create_connection|getConnection|open_connection|Ping|PingContext|ping|PingAsync|OpenAsync|BlockingConnection)$/;
+
+/** calls that start a child process (a local server the program then talks to) */
+const SPAWNS = /^(subprocess\.(Popen|run|call|check_call|check_output)|Popen|asyncio\.create_subprocess_(exec|shell)|os\.(spawn\w+|posix_spawnp?)|(child_process\.)?(spawn|execFile)|execa|exec\.Command(Context)?|Process\.Start)$/;
 
 interface Edge {
   caller: string;
@@ -166,8 +172,96 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
       layer.offPath = connects ? `connect-at-boot loop, run from ${strict}` : `runs at startup from ${strict}`;
       continue;
     }
+    // a loop that pings or connects to a child process its own code starts (`subprocess.Popen`
+    // of a local server, then `ping()` until it answers) waits for that process to come up
+    const spawned = connects ? spawnIn(file, a.functionId, 0, new Set()) : null;
+    if (spawned) {
+      layer.offPath = `waits for the child process it starts (${spawned}) to answer`;
+      continue;
+    }
     const loose = connects ? bootFrom(key, false, new Set()) : null;
     if (loose) layer.offPath = `connection loop of a background task started by ${loose}`;
+  }
+  markHostedConstructorLayers(files, layers, resolver);
+
+  /** the call that starts a child process in the function or in what it calls (two levels) */
+  function spawnIn(file: FileFacts, fnId: string, depth: number, seen: Set<string>): string | null {
+    const key = fnKey(file, fnId);
+    if (seen.has(key)) return null;
+    seen.add(key);
+    const calls = file.calls.filter((c) => c.functionId === fnId);
+    const direct = calls.find((c) => SPAWNS.test(c.callee));
+    if (direct) return direct.callee;
+    if (depth >= 2) return null;
+    for (const c of calls) {
+      const target = resolver.resolve(file, fnId, c.callee);
+      const hit = target?.kind === "function" ? spawnIn(target.file, target.fn.id, depth + 1, seen) : null;
+      if (hit) return hit;
+    }
+    return null;
+  }
+}
+
+/**
+ * C#: a retry in a constructor runs whenever the class is built. A class the container injects
+ * only into hosted services (`AddHostedService<Worker>()`, built once when the host starts), by
+ * its own type or an interface it implements, is built at startup: the retry is off-path. A class
+ * injected anywhere else (a controller, a handler, a scoped service) is built per request.
+ */
+function markHostedConstructorLayers(files: FileFacts[], layers: Map<string, RetryLayer>, resolver: Resolver): void {
+  const csharp = files.filter((f) => f.language === "csharp");
+  const hosted = new Map<string, string>();
+  for (const f of csharp) {
+    for (const h of f.dotnet?.hostedServices ?? []) {
+      const t = resolver.resolve(f, h.scopeId, h.type);
+      if (t?.kind === "function") hosted.set(fnKey(t.file, t.fn.id), t.fn.name);
+    }
+  }
+  if (!hosted.size) return;
+  // class fnKey → the interfaces its base list names
+  const implemented = new Map<string, string[]>();
+  for (const f of csharp) {
+    for (const b of f.csImplementations ?? []) {
+      if (b.source !== "base-list") continue;
+      const cls = resolver.resolve(f, "<module>", b.impl);
+      const iface = resolver.resolve(f, b.scopeId, b.iface.replace(/<.*$/, ""));
+      if (cls?.kind === "function" && iface?.kind === "function") push(implemented, fnKey(cls.file, cls.fn.id), fnKey(iface.file, iface.fn.id));
+    }
+  }
+  // type fnKey → the classes whose constructors take a parameter of that type
+  const consumers = new Map<string, Set<string>>();
+  for (const f of csharp) {
+    for (const [member, written] of Object.entries(f.dotnet?.memberTypes ?? {})) {
+      const scope = member.slice(0, member.lastIndexOf("."));
+      const parts = scope.split(".");
+      // constructor parameters (`Ns.C.C.repo`) and primary-constructor parameters (`Ns.C.repo`)
+      const ctor = parts.length >= 2 && parts[parts.length - 1] === parts[parts.length - 2];
+      const cls = ctor ? parts.slice(0, -1).join(".") : scope;
+      const clsFn = resolver.functionById(f, cls);
+      const param = member.slice(scope.length + 1);
+      if (!clsFn || !(ctor ? resolver.functionById(f, scope)?.params.includes(param) : clsFn.params.includes(param))) continue;
+      const t = resolver.resolve(f, scope, written.replace(/`\d+$/, ""));
+      if (t?.kind !== "function") continue;
+      const key = fnKey(t.file, t.fn.id);
+      if (!consumers.has(key)) consumers.set(key, new Set());
+      consumers.get(key)!.add(fnKey(f, clsFn.id));
+    }
+  }
+  for (const layer of layers.values()) {
+    if (layer.category !== "code" || layer.offPath || layer.disabled) continue;
+    const file = resolver.file(layer.file);
+    if (file?.language !== "csharp") continue;
+    // the innermost method holding the layer, when it is a constructor `Ns.C.C`
+    const holders = file.functions.filter((fn) => fn.span.line <= layer.anchor.line && fn.span.endLine >= layer.anchor.line && !/(^|\.)(lambda|policy)@/.test(fn.id));
+    const method = holders.sort((a, b) => a.span.endLine - a.span.line - (b.span.endLine - b.span.line))[0];
+    const parts = method?.id.split(".") ?? [];
+    if (!method || parts.length < 2 || parts[parts.length - 1] !== parts[parts.length - 2]) continue;
+    const cls = fnKey(file, parts.slice(0, -1).join("."));
+    const takers = new Set<string>();
+    for (const t of [cls, ...(implemented.get(cls) ?? [])]) for (const c of consumers.get(t) ?? []) takers.add(c);
+    if (!takers.size || ![...takers].every((t) => hosted.has(t))) continue;
+    const names = [...new Set([...takers].map((t) => hosted.get(t)!))].join(", ");
+    layer.offPath = `runs in the constructor of ${parts[parts.length - 1]}, built once for the hosted service ${names} when the host starts`;
   }
 }
 

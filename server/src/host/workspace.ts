@@ -83,10 +83,11 @@ export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
 const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev/;
-/** shell scripts: only those that label namespaces for Istio injection */
+/** shell scripts: only those that label namespaces for Istio injection or enable minikube's ingress add-on */
 const SHELL_WORTH_PARSING = /istio-injection|istio\.io\/rev/;
-/** JSON files other than manifests: only gRPC service configs, appsettings and tsconfig are read. */
-const JSON_BY_NAME = /^(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?)\.json$/i;
+const SHELL_MINIKUBE_INGRESS = /\bminikube\b[^\n]*\baddons\b[^\n]*\benable\b[^\n]*\bingress\b/;
+/** JSON files other than manifests: only gRPC service configs, appsettings, launchSettings and tsconfig are read. */
+const JSON_BY_NAME = /^(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?|launchSettings)\.json$/i;
 const JSON_WORTH_PARSING = /"(methodConfig|retryPolicy|retryThrottling|hedgingPolicy)"/;
 /** Does a code file define or import anything? (empty / data-only files are left out) */
 const CODE_WORTH_PARSING = /import|require\(|def |function|=>/;
@@ -103,7 +104,7 @@ export function worthParsing(relPath: string, text: string): boolean {
     case "typescript":
       return CODE_WORTH_PARSING.test(text);
     case "shell":
-      return SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text);
+      return (SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text)) || SHELL_MINIKUBE_INGRESS.test(text);
     case "json":
       return JSON_BY_NAME.test(relPath.slice(relPath.lastIndexOf("/") + 1)) || JSON_WORTH_PARSING.test(text);
     case null:

@@ -7,6 +7,26 @@
 import type { CallFact, ValueExpr } from "./facts";
 
 export interface DotnetFacts {
+  /**
+   * explicit execution strategies (`db.Database.CreateExecutionStrategy().ExecuteAsync(op)`): layers
+   * whose count is the strategy of the DbContext registration that runs there (engine/dotnetDb.ts)
+   */
+  executionStrategies?: Array<{ layerId: string; scopeId: string }>;
+  /**
+   * request handlers (`class H : ICommandHandler<CreateOrder, Result>`): the handler class and the
+   * request type it handles, as written (Mediator/MediatR pipeline behaviors, engine/dotnetWiring.ts)
+   */
+  requestHandlers?: Array<{ classId: string; requestType: string }>;
+  /**
+   * an early exit of a pipeline behavior's `Handle` (`if (message is not ITxRequest) return await
+   * next(message, ct);`): the rest of the method runs only for requests of `type`; the `next` call on
+   * `line` is the one every other request takes
+   */
+  pipelineGuards?: Array<{ functionId: string; type: string; line: number }>;
+  /** `services.AddHostedService<Worker>()`: the worker classes built once when the host starts, as written */
+  hostedServices?: Array<{ type: string; scopeId: string }>;
+  /** `global using Ns;` directives: they apply to every file of the project (the folder holding this file) */
+  globalUsings?: string[];
   /** ids of extension methods (`public static X AddDefaults(this IHostApplicationBuilder b)`) */
   extensionMethods?: string[];
   /**
@@ -21,6 +41,11 @@ export interface DotnetFacts {
    * `Shop.PolicyOptions.Retry` → RetryOptions)
    */
   memberTypes?: Record<string, string>;
+  /**
+   * Refit interface methods (`[Get("/orders/{id}")] Task<Order> GetOrder(string id);`): the HTTP
+   * method and relative URL a call of the method on a `RestService.For<T>(…)` client sends
+   */
+  refitRoutes?: Array<{ functionId: string; method: string; route: string }>;
   /** EF Core DbContexts registered for dependency injection, with the retry layers of their execution strategy */
   dbContexts?: DbContextRegistration[];
   /** retry policies/pipelines registered for injection: `AddSingleton<AsyncPolicyWrap>(sp => …)` */
@@ -110,4 +135,10 @@ export interface GenericClientFact {
   typeParamIndex: number;
   /** the helper's parameter holding the base address, when it sets one from a parameter */
   baseAddressParam: { name: string; index: number } | null;
+  /**
+   * the base address read from an options object of one of the helper's type parameters
+   * (`httpClient.BaseAddress = new Uri(sp.GetRequiredService<IOptions<TOptions>>().Value.BaseAddress)`):
+   * each call's type argument names the settings section (the `nameof(T)` binding convention)
+   */
+  baseAddressOptions?: { typeParamIndex: number; member: string };
 }

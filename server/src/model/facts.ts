@@ -22,7 +22,13 @@ export type ValueExpr =
   | { kind: "string"; value: string }
   | { kind: "number"; value: number }
   /** os.environ["X"], os.environ.get("X", d), os.getenv("X", d), process.env.X ?? d */
-  | { kind: "env"; name: string; fallback?: ValueExpr }
+  | {
+      kind: "env";
+      name: string;
+      fallback?: ValueExpr;
+      /** Go: the variable's name is itself a value (`os.Getenv(key)` with `key` a parameter); `name` is then its text */
+      nameExpr?: ValueExpr;
+    }
   /** a name, resolved at link time in the file's scope (module constant or import) */
   | { kind: "ref"; name: string }
   /** f-strings, template literals, "+" concatenation */
@@ -56,6 +62,12 @@ export type ValueExpr =
   | { kind: "map"; entries: Record<string, ValueExpr> }
   /** `details["name"]`: an entry of a map value */
   | { kind: "index"; of: ValueExpr; key: string }
+  /**
+   * Go: what a call returns, found at link time: a workspace function's `returnValue` with its
+   * parameters bound to `args` (`config.GetLocationAddr()`, `EnvDefault("X", "d")`), or a
+   * standard-library string function (`strings.ReplaceAll`); `callee` as the call is written
+   */
+  | { kind: "call"; callee: string; args: ValueExpr[] }
   | { kind: "unknown"; text: string };
 
 /**
@@ -300,6 +312,14 @@ export interface FunctionFact {
   raisesOnStatus: boolean;
   /** if the function returns a client built inside it: that ClientFact id (session factories) */
   returnsClientId: string | null;
+  /**
+   * Go: the value the function returns, where its returns give one (its only non-empty return, or
+   * an environment variable read with another return as its fallback: `if v := os.Getenv(k); v !=
+   * "" { return v }; return def`); parameters are referenced in its scope (`EnvDefault.def`)
+   */
+  returnValue?: ValueExpr;
+  /** Go: one type per parameter, unnamed ones included, package qualifiers dropped (`*Location`, `Context`), for interface dispatch */
+  paramTypes?: string[];
 }
 
 export interface CallArg {
@@ -356,6 +376,11 @@ export interface RequestFact {
   timeoutSet?: boolean;
   /** library that sends it when called on a module directly ("requests", "httpx", "psycopg", "fetch") */
   library: string | null;
+  /**
+   * C# Refit: a call of interface `iface`'s `member` on a `RestService.For<iface>(httpClient)`
+   * client; the linker takes the method and URL from the member's attribute (DotnetFacts.refitRoutes)
+   */
+  refit?: { iface: string; member: string };
 }
 
 export interface ClientFact {
@@ -442,6 +467,43 @@ export interface ConfigEntryFact {
   projectDir: string;
 }
 
+/**
+ * A kustomization file (kubectl.docs.kubernetes.io/references/kustomize/kustomization/): the files
+ * and directories it builds from, the components it applies, its patches and namespace transformer.
+ * References are written relative to the file's folder; remote URLs are left out.
+ */
+export interface KustomizationFact {
+  /** `kind: Component` (kustomize.config.k8s.io/v1alpha1): applied by other kustomizations only */
+  component: boolean;
+  /** `namespace:`: every object of the build gets this namespace */
+  namespace: string | null;
+  /** `resources:` (and the deprecated `bases:`): files or directories holding another kustomization */
+  resources: Array<{ ref: string; line: number }>;
+  components: Array<{ ref: string; line: number }>;
+  /** `patches:`, `patchesStrategicMerge:`, `patchesJson6902:` entries that name a file */
+  patches: Array<{ ref: string; line: number; target: KustomizePatchTarget | null }>;
+}
+
+/** A patch's target selector: kind, name and namespace (anchored regular expressions), group/version. */
+export interface KustomizePatchTarget {
+  group: string | null;
+  version: string | null;
+  kind: string | null;
+  name: string | null;
+  namespace: string | null;
+  labelSelector: string | null;
+}
+
+/** One document's object: `apiVersion`, `kind`, `metadata.name`/`namespace`, lines it spans (1-based, inclusive). */
+export interface K8sObjectFact {
+  apiVersion: string;
+  kind: string;
+  name: string | null;
+  namespace: string | null;
+  line: number;
+  endLine: number;
+}
+
 /** Kubernetes workload, Service, Namespace; compose service; package manifest. */
 export interface WorkloadFact {
   kind: "k8s-workload" | "k8s-service" | "compose-service" | "package";
@@ -464,6 +526,10 @@ export interface WorkloadFact {
    * of an image of that name belongs to this workload
    */
   images?: string[];
+  /** compose: `deploy.replicas` (or `scale`), the containers answering to the service's name */
+  replicas?: number;
+  /** compose: workspace files the service bind-mounts (`./nginx.conf:/etc/nginx/nginx.conf`) */
+  mounts?: string[];
 }
 
 export interface NamespaceFact {
@@ -477,6 +543,25 @@ export interface NamespaceFact {
  * A route in a mesh or gateway config: the hop it governs and the retry layer on it.
  * Istio VirtualService http routes; Envoy static-config routes.
  */
+/** One NGINX `proxy_pass` location, as detectors/config/nginx.ts read it. */
+export interface NginxRouteInfo {
+  /** the hosts whose addresses are the peers: the upstream's `server` hosts, or the proxy_pass host */
+  hosts: string[];
+  /** the upstream block proxy_pass names, null for a plain host */
+  upstream: string | null;
+  /** `proxy_next_upstream` arguments in force (null: the default `error timeout`) */
+  nextUpstream: string[] | null;
+  /** `proxy_next_upstream_tries` in force, null when unset */
+  tries: number | null;
+  /** a retry directive is written */
+  written: boolean;
+  /** the layer's anchor: the tries or next_upstream directive in force, else proxy_pass */
+  anchor: SourceSpan;
+  location: string | null;
+  /** the proxy_pass host as written */
+  target: string;
+}
+
 export interface MeshRouteFact {
   /** "istio" | "envoy" */
   product: string;
@@ -523,6 +608,8 @@ export interface MeshRouteFact {
    * Emissary `ambassador` Module. The first one found replaces `layerId` (engine/gatewayLinks.ts).
    */
   configRefs?: GatewayRef[];
+  /** NGINX: what the route's retry count depends on, so the linker can recount it when a host's addresses are known (engine/composePeers.ts) */
+  nginx?: NginxRouteInfo;
 }
 
 /** A reference by kind and name to a GatewayObjectFact ("" name = any object of the kind). */
@@ -548,6 +635,8 @@ export type GatewayObjectKind =
   /** Kuma builtin gateway (`MeshGateway`) and the `MeshHTTPRoute`s that target it */
   | "kuma-gateway"
   | "kuma-gateway-route"
+  /** a Gateway API Gateway of `gatewayClassName: istio`: Istio serves the routes attached to it (§4.1) */
+  | "istio-gateway-api"
   /**
    * the NGINX controller serves Ingresses without a class: an IngressClass for
    * `k8s.io/ingress-nginx` marked `ingressclass.kubernetes.io/is-default-class`, or a controller
@@ -635,9 +724,14 @@ export interface FileFacts {
   exportAliases?: Record<string, string>;
   /**
    * Go: struct fields → their declared types as written in this file (`Server.inv` →
-   * `inventory.Client`), so `s.inv.Reserve()` in another file of the package finds the method
+   * `inventory.Client`), so `s.inv.Reserve()` in another file of the package finds the method;
+   * TS/JS: fields a method sets to a new instance (`this.broker = new Broker()` → `Broker`)
    */
   fieldTypes?: Record<string, string>;
+  /** Go: interface types declared in the file → their methods, with their parameter types (as FunctionFact.paramTypes) */
+  goInterfaces?: Record<string, Array<{ name: string; paramTypes: string[] }>>;
+  /** Dockerfile: the environment the image starts with (ENV of the last stage, literal values) */
+  imageEnv?: Record<string, string>;
   workloads: WorkloadFact[];
   namespaces: NamespaceFact[];
   routes: MeshRouteFact[];
@@ -651,6 +745,10 @@ export interface FileFacts {
   supertypes?: Record<string, string[]>;
   /** gateway objects referred to by name from other files (engine/gatewayLinks.ts) */
   gatewayObjects?: GatewayObjectFact[];
+  /** a `kustomization.yaml` (Kustomization or Component): what it applies (detectors/yaml/kustomize.ts) */
+  kustomization?: KustomizationFact;
+  /** the Kubernetes-style objects of a YAML file, one per document: identity and line range */
+  objects?: K8sObjectFact[];
   /** a Helm chart's values.yaml: scalar values by dotted key (`kong.retries`), for templated counts */
   helmValues?: { chartDir: string; entries: Record<string, { value: string; line: number }> };
   /** a gRPC service-config `.json` file: the proto services its methodConfig names, and its layer */
@@ -659,6 +757,8 @@ export interface FileFacts {
   csImplementations?: CsImplementationFact[];
   /** C#: .NET host wiring (extension methods, declared types, DbContexts, Aspire AppHost; model/dotnetFacts.ts) */
   dotnet?: DotnetFacts;
+  /** ASP.NET Core Properties/launchSettings.json: the URLs the project listens on when run locally */
+  listenUrls?: string[];
   /** tsconfig.json / jsconfig.json: how non-relative imports resolve (`paths`, `baseUrl`) */
   tsConfig?: TsConfigFact;
   /** package.json of a workspace package: its name and entry module (relative to the file's folder) */

@@ -7,9 +7,9 @@ import type { Language } from "./facts";
 
 /**
  * A file's language for extraction; "toml" files (pyproject.toml), "gomod" files (go.mod) and
- * "msbuild" files (.csproj) only hint at services.
+ * "msbuild" files (.csproj) and Dockerfiles only hint at services.
  */
-export type SourceLanguage = Language | "toml" | "gomod" | "msbuild";
+export type SourceLanguage = Language | "toml" | "gomod" | "msbuild" | "dockerfile";
 
 /** extension (lower case, with the dot) → language */
 export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
@@ -46,6 +46,8 @@ export const SOURCE_FILE_NAMES: Readonly<Record<string, SourceLanguage>> = {
   "package.json": "json",
   "pyproject.toml": "toml",
   "go.mod": "gomod",
+  // the environment an image starts with (ENV), for the NGINX templates it fills
+  Dockerfile: "dockerfile",
 };
 
 const SPRING_PROPERTIES = /^(application|bootstrap)(-[\w.-]+)?\.properties$/;
@@ -58,6 +60,8 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   if (byName) return byName;
   // Spring Boot configuration: application.properties, application-prod.properties, bootstrap.properties
   if (SPRING_PROPERTIES.test(base)) return "properties";
+  // NGINX configuration templates (the nginx image fills `${VAR}` in /etc/nginx/templates/*.template)
+  if (/\.conf\.template$/i.test(base)) return "proxy-config";
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return null;
   // declaration files and minified bundles hold no retry configuration worth parsing

@@ -24,6 +24,11 @@ export interface RetryLayer extends LayerFact {
   disabled: boolean;
   /** implicit default nobody configured (Istio sidecar default) */
   implicit: boolean;
+  /**
+   * the deployment variants the layer is applied in (engine/kustomize.ts): the kustomize builds
+   * that apply its manifest; unset for a file in no build (its own variant, `file:<path>`)
+   */
+  variants?: string[];
 }
 
 /** A request site linked to its target. */
@@ -68,6 +73,20 @@ export interface Hop {
    * a handler without a known route) sends them too — any request into the caller may lead here.
    */
   entryRoutes?: Array<{ method: string | null; route: string }> | null;
+  /**
+   * A hop with no known calls (a gateway route) that carries only the requests a mesh route's
+   * condition matches (a Linkerd ServiceProfile route on a meshed ingress): the path goes on only
+   * through the callee's handlers that condition can reach (engine/endpoints.ts).
+   */
+  requestCondition?: { method: string | null; pathRegex: string | null };
+  /**
+   * Mesh layers this hop took from one of several alternative manifests (engine/meshHops.ts): the
+   * deployment variants whose manifests give it those layers (`chosen`) and every candidate
+   * variant (`among`) — a kustomize build (`kustomize:<dir>`) or a manifest in no build
+   * (`file:<path>`). A path that also holds a layer applied only in other candidate variants
+   * belongs to those variants, not to a chosen one: it is not a path (engine/paths.ts).
+   */
+  alternatives?: Array<{ chosen: string[]; among: string[] }>;
   protocol: "http" | "grpc" | "db";
 }
 
@@ -100,7 +119,19 @@ export interface ServiceInfo {
    * workspace without injection turned on. Neither this nor `injection`: not known either way.
    */
   injectionOff?: boolean;
+  /**
+   * Kustomize builds that place the workload in other namespaces (a `namespace:` transformer,
+   * engine/kustomize.ts), where injection differs: each candidate's injection (null: none) and
+   * the builds (variant keys) it holds in. Unset when every build agrees with `injection`.
+   */
+  injectionVariants?: Array<{ injection: Location | null; variants: string[] }>;
   env: Record<string, string>;
+  /**
+   * Variables the service's manifests set to different values (alternative manifests of one
+   * workload: a base deployment and a training variant, compose and Kubernetes): every value
+   * seen, `env`'s first. The linker follows a call once per value its URL depends on.
+   */
+  envAlternatives?: Record<string, string[]>;
 }
 
 export interface RelatedLocation extends Location {

@@ -170,3 +170,90 @@ function show(v: import("../../../server/src/model/facts").ValueExpr | null, con
       return "?";
   }
 }
+
+describe("Go values for the linker: returns, calls, env helpers, interfaces", () => {
+  test("an env helper returns the variable named by its parameter, with the other return as fallback", async () => {
+    const f = await go(`package config
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+func EnvDefault(key, value string) string {
+	e := os.Getenv(key)
+	if e == "" {
+		return value
+	}
+	return e
+}
+
+func lookup(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok {
+		return v
+	}
+	return def
+}
+
+func Addr() string {
+	return strings.ReplaceAll(EnvDefault("ADDR", "orders:8080"), "<NS>", "shop")
+}
+
+func url(c *Client, id int) string {
+	return fmt.Sprintf("http://"+c.host+"/items?id=%d", id)
+}
+
+func pick(fast bool) string {
+	if fast {
+		return "http://fast:80"
+	}
+	return "http://slow:80"
+}
+
+func failing() (string, error) {
+	if true {
+		return "", fmt.Errorf("no")
+	}
+	return "http://ok:80", nil
+}
+`);
+    const ret = (id: string) => f.functions.find((fn) => fn.id === id)?.returnValue;
+    assert.deepEqual(ret("EnvDefault"), { kind: "env", name: "key", nameExpr: { kind: "ref", name: "EnvDefault.key" }, fallback: { kind: "ref", name: "EnvDefault.value" } });
+    assert.deepEqual(ret("lookup"), { kind: "env", name: "key", nameExpr: { kind: "ref", name: "lookup.key" }, fallback: { kind: "ref", name: "lookup.def" } });
+    assert.deepEqual(ret("Addr"), {
+      kind: "call",
+      callee: "strings.ReplaceAll",
+      args: [{ kind: "call", callee: "EnvDefault", args: [{ kind: "string", value: "ADDR" }, { kind: "string", value: "orders:8080" }] }, { kind: "string", value: "<NS>" }, { kind: "string", value: "shop" }],
+    });
+    // verbs in the literal parts of a concatenated format take the arguments in order
+    assert.deepEqual(ret("url"), { kind: "concat", parts: [{ kind: "string", value: "http://" }, { kind: "ref", name: "url.c.host" }, { kind: "string", value: "/items?id=" }, { kind: "ref", name: "url.id" }] });
+    assert.equal(ret("pick"), undefined, "two different returns: no one value");
+    assert.deepEqual(ret("failing"), { kind: "string", value: "http://ok:80" }, "the empty-string error return is not a value");
+  });
+
+  test("interfaces: methods with one type per parameter, qualifiers dropped; methods record theirs", async () => {
+    const f = await go(`package location
+
+import "context"
+
+type Interface interface {
+	Get(ctx context.Context, id int) (*Location, error)
+	Find(ctx context.Context, from, to string, opts ...Option) error
+	List(context.Context) error
+}
+
+type Client struct{}
+
+func (c *Client) Get(ctx context.Context, id int) (*Location, error) { return nil, nil }
+`);
+    assert.deepEqual(f.goInterfaces, {
+      Interface: [
+        { name: "Get", paramTypes: ["Context", "int"] },
+        { name: "Find", paramTypes: ["Context", "string", "string", "...Option"] },
+        { name: "List", paramTypes: ["Context"] },
+      ],
+    });
+    assert.deepEqual(f.functions.find((fn) => fn.id === "Client.Get")?.paramTypes, ["Context", "int"]);
+  });
+});

@@ -134,3 +134,59 @@ describe("retry loops: polling and consumer loops are not retries", () => {
     assert.equal((await loopLayers(`def drain(q):\n    while q:\n        item = q.pop()\n        requests.post("http://sink", json=item)\n        time.sleep(0.1)\n`)).length, 0);
   });
 });
+
+describe("retry loops: a handler that makes the failed call once more", () => {
+  test("try: publish / except ConnectionClosed: reconnect, publish again → 2 attempts, anchored on the except", async () => {
+    const layers = await loopLayers(`import pika
+
+class Publisher:
+    def publish(self, msg, headers):
+        try:
+            self._publish(msg, headers)
+        except (pika.exceptions.ConnectionClosed, pika.exceptions.StreamLostError):
+            self._connect()
+            self._publish(msg, headers)
+
+    def _publish(self, msg, headers):
+        self._channel.basic_publish(exchange="shop", routing_key="orders", body=msg)
+
+    def _connect(self):
+        self._conn = pika.BlockingConnection(self._params)
+`);
+    assert.equal(layers.length, 1);
+    const l = layers[0]!;
+    assert.equal(l.maxAttempts, 2);
+    assert.equal(l.anchor.line, 10);
+    assert.deepEqual(l.condition.exceptionTypes, ["pika.exceptions.ConnectionClosed", "pika.exceptions.StreamLostError"]);
+    assert.equal(l.wait.kind, "none");
+    // both sends run under the layer
+    assert.ok(l.attach.kind === "block" && l.attach.callIds.length === 2);
+  });
+
+  test("not a retry: a fallback with other arguments or a value the handler changed first, a handler that only logs and re-raises", async () => {
+    const layers = await loopLayers(`import logging
+
+def parse(v):
+    try:
+        return requests.get(v)
+    except ValueError:
+        return requests.get("http://fallback/" + v)
+
+def fetch(url):
+    try:
+        return requests.get(url)
+    except requests.ConnectionError:
+        logging.warning("down")
+        raise
+
+def template(env, key, project):
+    try:
+        path = f"templates/{project}/{key}"
+        return env.get_template(path)
+    except LookupError:
+        path = f"templates/{key}"
+        return env.get_template(path)
+`);
+    assert.deepEqual(layers, []);
+  });
+});

@@ -65,7 +65,7 @@ test("the older singular targetRef to a Gateway is a parent", () => {
   assert.deepEqual(facts.gatewayObjects?.[0]?.parents, ["eg"]);
 });
 
-test("HTTPRoute / GRPCRoute: backend Services and parent Gateways are recorded, no layer", () => {
+test("HTTPRoute / GRPCRoute: backend Services and parent Gateways are recorded; the only layer is Istio's conditional gateway default", () => {
   const facts = extract(yaml`
     apiVersion: gateway.networking.k8s.io/v1
     kind: GRPCRoute
@@ -75,7 +75,10 @@ test("HTTPRoute / GRPCRoute: backend Services and parent Gateways are recorded, 
       rules:
         - backendRefs: [{name: orders, port: 50051}, {kind: Backend, name: ext}]
   `);
-  assert.equal(facts.layers.length, 0);
+  // the Istio gateway default (detectors/yaml/istioGatewayApi.ts) is a candidate whose routes
+  // count only under a Gateway of class istio (`onlyWith`); engine/gatewayLinks.ts drops it otherwise
+  assert.deepEqual(facts.layers.map((l) => l.kind), ["istio-gateway-default"]);
+  assert.ok(facts.routes.filter((r) => r.layerId === facts.layers[0]!.localId).every((r) => r.onlyWith?.kind === "istio-gateway-api"));
   assert.deepEqual(
     facts.gatewayObjects?.map((o) => [o.kind, o.name, o.destinations, o.parents]),
     [["httproute", "orders", ["orders"], ["eg"]]],

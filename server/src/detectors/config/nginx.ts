@@ -15,7 +15,7 @@
  * A layer is reported when the route can try more than once, or when retry directives are
  * written (then possibly disabled); otherwise the route carries no layer.
  */
-import type { LayerFact, SourceSpan } from "../../model/facts";
+import type { LayerFact, NginxRouteInfo, SourceSpan } from "../../model/facts";
 import { nginxCondition, noWait } from "../yaml/routeLayers";
 import { hostOf, type ConfigContext, type Directive } from "./common";
 
@@ -78,6 +78,14 @@ function tokenize(text: string): Token[] {
     } else {
       while (i < text.length && !/[\s;{}]/.test(text[i]!)) {
         if (text[i] === "\\" && i + 1 < text.length) advance(1);
+        // `${name}` inside a word is a variable, braces included (ngx_conf_read_token); so is an
+        // envsubst placeholder of a template (`http://${ORDERS_HOST}:8080`)
+        if (text[i] === "$" && text[i + 1] === "{") {
+          while (i < text.length && text[i] !== "}" && text[i] !== "\n") {
+            word += text[i];
+            advance(1);
+          }
+        }
         word += text[i];
         advance(1);
       }
@@ -151,10 +159,26 @@ export function detectNginx(ctx: ConfigContext, tree: Directive[]): void {
     const pass = ds.find((d) => d.name === "proxy_pass" && !d.children && d.args[0]);
     if (!pass) return;
     const host = hostOf(pass.args[0]!);
-    if (host.includes("$")) return; // a variable: not known statically
+    // a template placeholder (`${ORDERS_HOST}`: the nginx image's envsubst of /etc/nginx/templates,
+    // or an entrypoint's) is the environment of the service that runs the file; the linker fills
+    // it in. Any other variable is not known statically.
+    const placeholder = /^\$\{\w+\}$/.test(host);
+    if (host.includes("$") && !placeholder) return;
     const servers = upstreams.get(host);
-    const destinations = servers && servers.length ? servers : [host];
-    const layer = nginxLayer(ctx, here, pass, servers ? { name: host, count: servers.length } : null, location);
+    const destinations = placeholder ? [] : servers && servers.length ? servers : [host];
+    const triesText = here.tries?.args[0];
+    const info: NginxRouteInfo = {
+      hosts: servers ?? [host],
+      upstream: servers ? host : null,
+      nextUpstream: here.nextUpstream ? here.nextUpstream.args : null,
+      tries: triesText !== undefined && /^\d+$/.test(triesText) ? Number(triesText) : null,
+      written: here.nextUpstream !== null || here.tries !== null,
+      anchor: (here.tries ?? here.nextUpstream ?? pass).span,
+      location,
+      target: hostOf(pass.args[0]!),
+    };
+    const layer = nginxLayerFact(ctx.layerId(info.anchor.line), info, () => null);
+    if (layer) ctx.facts.layers.push(layer);
     ctx.facts.routes.push({
       product: "nginx",
       hosts: [],
@@ -166,34 +190,47 @@ export function detectNginx(ctx: ConfigContext, tree: Directive[]): void {
       span: pass.span,
       layerId: layer?.localId ?? null,
       timeoutSeconds: null,
+      nginx: info,
+      ...(placeholder ? { destinationTemplate: pass.args[0]! } : {}),
     });
   };
   visit(tree, { nextUpstream: null, tries: null }, null);
 }
 
-function nginxLayer(ctx: ConfigContext, s: Inherited, pass: Directive, upstream: { name: string; count: number } | null, location: string | null): LayerFact | null {
-  const tokens = s.nextUpstream ? s.nextUpstream.args : ["error", "timeout"];
+/**
+ * The retry layer of one proxied location, given how many addresses a host resolves to when that
+ * is known elsewhere (`addresses`: a compose service's replicas, engine/composePeers.ts; null =
+ * not known). A domain name in an upstream's `server` line "that resolves to several IP addresses
+ * defines multiple servers at once", and a `proxy_pass` host's addresses are all used in turn
+ * (nginx docs, ngx_http_upstream_module `server`, ngx_http_proxy_module `proxy_pass`). Null when
+ * the route can try only once and no retry directive is written.
+ */
+export function nginxLayerFact(localId: string, s: NginxRouteInfo, addresses: (host: string) => number | null): LayerFact | null {
+  const tokens = s.nextUpstream ?? ["error", "timeout"];
   const off = tokens.includes("off");
-  const triesText = s.tries?.args[0];
-  const tries = triesText !== undefined && /^\d+$/.test(triesText) ? Number(triesText) : null;
-  // an upstream block's servers are known; a plain host may resolve to several addresses, so an
-  // explicit tries N counts in full there, and tries 0/unset is read as one address
-  const peers = upstream ? Math.max(1, upstream.count) : tries !== null && tries > 0 ? tries : 1;
+  const tries = s.tries;
+  const known = s.hosts.map((h) => addresses(h));
+  const resolved = known.some((n) => n !== null);
+  // an upstream block's servers are known (one address each unless said otherwise); a plain host
+  // may resolve to several addresses, so without a count an explicit tries N counts in full
+  // there, and tries 0/unset is read as one address
+  const peers = s.upstream || resolved
+    ? Math.max(1, known.reduce<number>((sum, n) => sum + (n ?? 1), 0))
+    : tries !== null && tries > 0 ? tries : 1;
   const total = off ? 1 : tries !== null && tries > 0 ? Math.min(tries, peers) : peers;
-  const written = s.nextUpstream !== null || s.tries !== null;
-  if (total <= 1 && !written) return null;
+  if (total <= 1 && !s.written) return null;
+  const spread = resolved ? `, ${s.hosts.map((h, i) => (known[i] !== null ? `${h} → ${known[i]} address${known[i] === 1 ? "" : "es"}` : null)).filter(Boolean).join(", ")} (compose replicas)` : "";
   const note = off
     ? "proxy_next_upstream off → no retries"
     : tries !== null && tries > 0
-      ? `proxy_next_upstream_tries ${tries} → at most ${tries} tries in total${tries > peers ? `, but only ${peers} server${peers === 1 ? "" : "s"} to try` : ""}`
-      : `proxy_next_upstream_tries ${tries === 0 ? "0" : "unset"} → one try per server: ${peers} server${peers === 1 ? "" : "s"}${upstream ? ` in upstream ${upstream.name}` : ""}`;
-  const anchor = (s.tries ?? s.nextUpstream ?? pass).span;
-  const layer: LayerFact = {
-    localId: ctx.layerId(anchor.line),
+      ? `proxy_next_upstream_tries ${tries} → at most ${tries} tries in total${tries > peers ? `, but only ${peers} server${peers === 1 ? "" : "s"} to try` : ""}${spread}`
+      : `proxy_next_upstream_tries ${tries === 0 ? "0" : "unset"} → one try per server: ${peers} server${peers === 1 ? "" : "s"}${s.upstream ? ` in upstream ${s.upstream}` : ""}${spread}`;
+  return {
+    localId,
     kind: "nginx-proxy-next-upstream",
     category: "gateway",
     library: "nginx",
-    anchor,
+    anchor: s.anchor,
     maxAttempts: total,
     attemptsSource: tries !== null || off ? "config" : "default",
     attemptsNote: note,
@@ -204,8 +241,6 @@ function nginxLayer(ctx: ConfigContext, s: Inherited, pass: Directive, upstream:
     perTryTimeoutSeconds: null,
     overallTimeoutSeconds: null,
     attach: { kind: "route" },
-    label: `location ${location ?? "/"} → ${upstream?.name ?? hostOf(pass.args[0]!)}`,
+    label: `location ${s.location ?? "/"} → ${s.upstream ?? s.target}`,
   };
-  ctx.facts.layers.push(layer);
-  return layer;
 }

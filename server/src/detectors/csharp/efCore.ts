@@ -91,6 +91,90 @@ export function detectEfCore(ctx: CsContext): void {
     registrations.push({ contextType: context, generic: isTypeParameter(call, context), scopeId: ctx.scopeId(call), line, connection: connectionOf(call), layerIds: [] });
   }
   if (registrations.length) ctx.facts.dotnet = { ...ctx.facts.dotnet, dbContexts: registrations };
+  explicitStrategies(ctx, root);
+}
+
+const STRATEGY_EXECUTE = new Set(["Execute", "ExecuteAsync", "ExecuteInTransaction", "ExecuteInTransactionAsync"]);
+
+/**
+ * `var strategy = db.Database.CreateExecutionStrategy(); await strategy.ExecuteAsync(async () => …)`
+ * (also chained on the call): the callable runs under the context's execution strategy, which
+ * re-runs all of it on a transient error when the context is configured with a retrying strategy
+ * (EnableRetryOnFailure; reference §3.13). The count is the registration's, found at link time;
+ * the anchor is the `Execute*` call. A strategy executing its method's own callable parameter is a
+ * retry helper for its callers.
+ */
+function explicitStrategies(ctx: CsContext, root: SyntaxNode): void {
+  const found: Array<{ layerId: string; scopeId: string }> = [];
+  for (const create of descendants(root, "invocation_expression")) {
+    if (memberName(create.childForFieldName("function")) !== "CreateExecutionStrategy") continue;
+    const scope = ctx.scopeId(create);
+    const executions: Array<{ call: SyntaxNode; holder: string }> = [];
+    const parent = create.parent;
+    if (parent?.type === "member_access_expression" && parent.parent?.type === "invocation_expression" && STRATEGY_EXECUTE.has(memberName(parent.parent.childForFieldName("function")) ?? "")) {
+      const at = nodeSpan(create);
+      executions.push({ call: parent.parent, holder: `strategy@${at.line}:${at.column}` });
+    } else if (parent?.type === "variable_declarator" || parent?.type === "equals_value_clause") {
+      const decl = parent.type === "variable_declarator" ? parent : parent.parent;
+      const name = decl?.childForFieldName("name")?.text;
+      let method: SyntaxNode | null = create.parent;
+      while (method && !["method_declaration", "local_function_statement", "constructor_declaration", "lambda_expression"].includes(method.type)) method = method.parent;
+      if (!name || !method) continue;
+      for (const c of descendants(method, "invocation_expression")) {
+        const f = c.childForFieldName("function");
+        if (f?.type === "member_access_expression" && dottedName(f.childForFieldName("expression")) === name && STRATEGY_EXECUTE.has(memberName(f) ?? "")) executions.push({ call: c, holder: name });
+      }
+    }
+    for (const { call, holder } of executions) {
+      const fn = call.childForFieldName("function")!;
+      const nameNode = fn.childForFieldName("name") ?? fn;
+      const parts = callParts(call);
+      const index = parts.positional.findIndex((a) => a.type === "lambda_expression" || a.type === "anonymous_method_expression" || a.type === "identifier");
+      if (index < 0) continue;
+      const holderId = scope === "<module>" ? holder : `${scope}.${holder}`;
+      if (!ctx.functionIds.has(holderId)) {
+        ctx.functionIds.add(holderId);
+        ctx.facts.functions.push({ id: holderId, name: holder, span: nodeSpan(create), params: [], paramDefaults: {}, topLevel: false, handler: null, raisesOnStatus: false, returnsClientId: null });
+      }
+      const member = memberName(fn)!;
+      // `Database.CreateExecutionStrategy().ExecuteAsync(op)` has no receiver name: record the call on the holder
+      if (holder.startsWith("strategy@")) {
+        const arg = parts.positional[index]!;
+        const argName = arg.type === "identifier" ? arg.text : `lambda@${arg.startPosition.row + 1}:${arg.startPosition.column}`;
+        ctx.facts.calls.push({ id: ctx.nextId("C", call), span: nodeSpan(call), functionId: scope, callee: `${holder}.${member}`, args: parts.positional.map((a, i) => ({ keyword: null, name: i === index ? argName : null })) });
+      }
+      const arg = parts.positional[index]!;
+      let method: SyntaxNode | null = call.parent;
+      while (method && !["method_declaration", "local_function_statement", "constructor_declaration"].includes(method.type)) method = method.parent;
+      const params = method?.childForFieldName("parameters")?.namedChildren.filter((c): c is SyntaxNode => c?.type === "parameter") ?? [];
+      const paramIndex = arg.type === "identifier" ? params.findIndex((p) => p.childForFieldName("name")?.text === arg.text) : -1;
+      const localId = ctx.nextId("L", nameNode);
+      ctx.facts.layers.push({
+        kind: "efcore-retry",
+        category: "code",
+        library: "Entity Framework Core",
+        maxAttempts: null,
+        countUnknown: true,
+        attemptsSource: "config",
+        attemptsNote: "the execution strategy of the DbContext registration (resolved when linking)",
+        timeBound: null,
+        wait: efWait(30, "default"),
+        condition: TRANSIENT_DB,
+        budget: null,
+        perTryTimeoutSeconds: null,
+        overallTimeoutSeconds: null,
+        localId,
+        anchor: nodeSpan(nameNode),
+        attach:
+          paramIndex >= 0 && method
+            ? { kind: "helper", functionId: ctx.idOf(method), paramIndex, paramName: arg.text }
+            : { kind: "object", objectId: holderId, methods: [member], paramIndex: index },
+        label: `${member} on CreateExecutionStrategy() (the DbContext's execution strategy)`,
+      });
+      found.push({ layerId: localId, scopeId: scope });
+    }
+  }
+  if (found.length) ctx.facts.dotnet = { ...ctx.facts.dotnet, executionStrategies: found };
 }
 
 /** The first type argument of `AddDbContext<T>` / `AddNpgsqlDbContext<T>` (the context; `AddDbContext<TService, TImpl>` → TService). */

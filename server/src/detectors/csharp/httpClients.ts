@@ -14,6 +14,7 @@ import type { ClientFact, ValueExpr } from "../../model/facts";
 import { callParts, descendants, dottedName, memberName, nodeSpan, valueExpr } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { TYPE_DECLARATIONS, type CsContext } from "./context";
+import { typeOf, typeOfExpression } from "./declaredTypes";
 
 /** Microsoft.Extensions.DependencyInjection registrations binding a service type to an implementation. */
 const DI_REGISTRATIONS = /^(TryAdd|Add)(Scoped|Transient|Singleton|KeyedScoped|KeyedTransient|KeyedSingleton)$|^AddHttpClient$/;
@@ -29,20 +30,71 @@ export function detectHttpClients(ctx: CsContext): void {
       const [iface, impl] = typeArgs.map((t) => dottedName(t) ?? t.text);
       ctx.facts.csImplementations = [...(ctx.facts.csImplementations ?? []), { iface: iface!, impl: impl!, scopeId: ctx.scopeId(call), line: call.startPosition.row + 1, source: "registration" }];
     }
+    // `AddTransient(typeof(IPipelineBehavior<,>), typeof(TxBehavior<,>))`: an open generic registration
+    if (DI_REGISTRATIONS.test(member) && typeArgs.length === 0) {
+      const [iface, impl] = callParts(call).positional.map(typeOfArgument);
+      if (iface && impl) ctx.facts.csImplementations = [...(ctx.facts.csImplementations ?? []), { iface, impl, scopeId: ctx.scopeId(call), line: call.startPosition.row + 1, source: "registration" }];
+    }
     if (member === "AddHttpClient") addRegistration(ctx, call, typeArgs);
+    // a hosted service is built once, when the host starts (engine/startup.ts)
+    if (member === "AddHostedService" && typeArgs.length === 1) {
+      const type = dottedName(typeArgs[0]) ?? typeArgs[0]!.text;
+      ctx.facts.dotnet = { ...ctx.facts.dotnet, hostedServices: [...(ctx.facts.dotnet?.hostedServices ?? []), { type, scopeId: ctx.scopeId(call) }] };
+    }
   }
+  pipelineGuards(ctx);
   for (const type of descendants(root, [...TYPE_DECLARATIONS])) {
     const bases = type.namedChildren.find((c) => c?.type === "base_list");
     for (const b of bases?.namedChildren ?? []) {
       // `: IInventoryClient`, `: IRepository<Order>`, `: Ns.IClient`; a primary-constructor base call `: Base(x)` names Base
       const written = dottedName(b?.type === "primary_constructor_base_type" ? b.namedChildren[0] : b);
       if (!b || !written) continue;
+      // `: ICommandHandler<CreateOrder, Result>`: a request handler and the request it handles
+      const generic = b.type === "generic_name" ? b : b.type === "qualified_name" && b.childForFieldName("name")?.type === "generic_name" ? b.childForFieldName("name") : null;
+      const request = generic?.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren[0];
+      if (request && /^I(Request|Command|Query)Handler$/.test(written.split(".").pop() ?? "")) {
+        const requestType = dottedName(request) ?? request.text;
+        ctx.facts.dotnet = { ...ctx.facts.dotnet, requestHandlers: [...(ctx.facts.dotnet?.requestHandlers ?? []), { classId: ctx.idOf(type), requestType }] };
+      }
       ctx.facts.csImplementations = [
         ...(ctx.facts.csImplementations ?? []),
         { iface: written, impl: ctx.idOf(type), scopeId: ctx.idOf(type), line: b.startPosition.row + 1, source: "base-list" },
       ];
     }
   }
+}
+
+/**
+ * `if (message is not ITxRequest) return await next(message, ct);` as a statement of a `Handle`
+ * method (also `if (!(message is ITxRequest))`): the type the rest of the method is for.
+ */
+export function pipelineGuards(ctx: CsContext): void {
+  const out: Array<{ functionId: string; type: string; line: number }> = [];
+  for (const m of descendants(ctx.tree.rootNode, "method_declaration")) {
+    if (m.childForFieldName("name")?.text !== "Handle") continue;
+    const body = m.childForFieldName("body");
+    for (const st of body?.namedChildren ?? []) {
+      if (st?.type !== "if_statement") continue;
+      const cond = st.childForFieldName("condition");
+      const then = st.childForFieldName("consequence");
+      const ret = then?.type === "return_statement" ? then : then?.type === "block" && then.namedChildren.length === 1 && then.namedChildren[0]?.type === "return_statement" ? then.namedChildren[0] : null;
+      const call = ret ? descendants(ret, "invocation_expression")[0] : undefined;
+      if (!cond || !call) continue;
+      // `x is not T` (a negated type pattern) or `!(x is T)`
+      const text = cond.text.replace(/\s+/g, " ");
+      const m1 = /^[A-Za-z_]\w* is not ([A-Za-z_][\w.]*)$/.exec(text) ?? /^!\(\s*[A-Za-z_]\w* is ([A-Za-z_][\w.]*)\s*\)$/.exec(text);
+      if (m1) out.push({ functionId: ctx.idOf(m), type: m1[1]!, line: call.startPosition.row + 1 });
+    }
+  }
+  if (out.length) ctx.facts.dotnet = { ...ctx.facts.dotnet, pipelineGuards: out };
+}
+
+/** `typeof(EfTxBehavior<,>)` → EfTxBehavior; null for anything else. */
+function typeOfArgument(n: SyntaxNode | undefined): string | null {
+  if (n?.type !== "typeof_expression") return null;
+  const t = n.namedChildren[0];
+  const name = t?.type === "generic_name" ? t.namedChildren[0]?.text : t?.type === "qualified_name" && t.childForFieldName("name")?.type === "generic_name" ? `${dottedName(t.childForFieldName("qualifier"))}.${t.childForFieldName("name")!.namedChildren[0]?.text}` : dottedName(t);
+  return name ?? null;
 }
 
 /** Type arguments of a generic callee: `AddHttpClient<IInventoryClient, InventoryClient>` → both. */
@@ -78,7 +130,14 @@ function addRegistration(ctx: CsContext, call: SyntaxNode, typeArgs: SyntaxNode[
     const params = helper.method.childForFieldName("parameters")?.namedChildren.filter((c): c is SyntaxNode => c?.type === "parameter") ?? [];
     const from = baseUrl?.kind === "ref" ? baseParameter(helper.method, call, baseUrl.name) : null;
     const index = from ? params.findIndex((p) => p.childForFieldName("name")?.text === from) : -1;
-    const fact = { clientId: id, functionId: ctx.idOf(helper.method), typeParamIndex: helper.index, baseAddressParam: from && index >= 0 ? { name: from, index } : null };
+    const options = baseUrl?.kind === "ref" && !from ? optionsTypeParameter(helper.method, baseUrl.name) : null;
+    const fact = {
+      clientId: id,
+      functionId: ctx.idOf(helper.method),
+      typeParamIndex: helper.index,
+      baseAddressParam: from && index >= 0 ? { name: from, index } : null,
+      ...(options ? { baseAddressOptions: options } : {}),
+    };
     ctx.facts.dotnet = { ...ctx.facts.dotnet, genericClients: [...(ctx.facts.dotnet?.genericClients ?? []), fact] };
   }
   ctx.facts.clients.push({
@@ -107,6 +166,22 @@ function genericHelper(call: SyntaxNode, typeName: string): { method: SyntaxNode
     return index >= 0 ? { method: p, index } : null;
   }
   return null;
+}
+
+/**
+ * `opts.BaseAddress` with `var opts = sp.GetRequiredService<IOptions<TOptions>>().Value` (or
+ * `TOptions opts`) inside a generic helper: which type parameter the options are, and the member read.
+ */
+function optionsTypeParameter(method: SyntaxNode, written: string): { typeParamIndex: number; member: string } | null {
+  const [head, ...rest] = written.split(".");
+  if (!head || rest.length !== 1) return null;
+  const local = descendants(method, "variable_declarator").find((v) => v.childForFieldName("name")?.text === head);
+  const value = local?.namedChildren.filter((c) => c && c.id !== local.childForFieldName("name")?.id).pop();
+  const declared = local?.parent?.type === "variable_declaration" ? typeOf(local.parent.childForFieldName("type")) : null;
+  const type = declared ?? typeOfExpression(value);
+  const list = method.namedChildren.find((c) => c?.type === "type_parameter_list");
+  const index = (list?.namedChildren ?? []).findIndex((c) => c?.type === "type_parameter" && c.text.split(/\s+/).pop() === type?.name);
+  return index >= 0 ? { typeParamIndex: index, member: rest[0]! } : null;
 }
 
 /** The parameter a base address comes from: itself, or a local `var uri = new Uri(baseAddress)`. */

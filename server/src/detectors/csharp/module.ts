@@ -7,6 +7,7 @@
  */
 import type { CallArg, ClientFact, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
 import { parseSuppression } from "../../model/suppression";
+import { hostOfConnectionString } from "../../model/connectionStrings";
 import {
   boolValue,
   callParts,
@@ -45,8 +46,69 @@ export const HTTP_CLIENT_METHODS: Record<string, string | null> = {
 
 const MINIMAL_API: Record<string, string | null> = { MapGet: "GET", MapPost: "POST", MapPut: "PUT", MapDelete: "DELETE", MapPatch: "PATCH", MapMethods: null };
 const ACTION_ATTRIBUTES: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH" };
+/** Refit's request attributes on interface methods */
+const REFIT_ATTRIBUTES: Record<string, string> = { Get: "GET", Post: "POST", Put: "PUT", Delete: "DELETE", Patch: "PATCH", Head: "HEAD", Options: "OPTIONS" };
 
 const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
+
+/** Refit interfaces: `[Get("/orders/{id}")]` on a method of an interface → DotnetFacts.refitRoutes. */
+function refitRoutes(ctx: CsContext, root: SyntaxNode): void {
+  const out: Array<{ functionId: string; method: string; route: string }> = [];
+  for (const iface of descendants(root, "interface_declaration")) {
+    for (const m of descendants(iface, "method_declaration")) {
+      for (const attr of descendants(m, "attribute").filter((a) => a.parent?.parent?.id === m.id)) {
+        const name = dottedName(attr.childForFieldName("name"))?.replace(/^Refit\./, "").replace(/Attribute$/, "");
+        const method = name ? REFIT_ATTRIBUTES[name] : undefined;
+        const route = stringValue(attr.namedChildren.find((c) => c?.type === "attribute_argument_list")?.namedChildren[0]?.namedChildren[0]);
+        if (method && route !== null) out.push({ functionId: ctx.idOf(m), method, route });
+      }
+    }
+  }
+  if (out.length) ctx.facts.dotnet = { ...ctx.facts.dotnet, refitRoutes: out };
+}
+
+/**
+ * `_api = RestService.For<IApi>(httpClient, settings)` / `RestService.For<IApi>("http://host")`:
+ * the holder is a client (its HttpClient's base address, or the URL it is given) whose calls send
+ * the Refit interface's requests.
+ */
+function refitClient(ctx: CsContext, at: SyntaxNode, name: string, value: SyntaxNode, field: boolean, refit: Map<string, string>): void {
+  if (value.type !== "invocation_expression") return;
+  const fn = value.childForFieldName("function");
+  const nameNode = fn?.type === "member_access_expression" ? fn.childForFieldName("name") : null;
+  if (nameNode?.type !== "generic_name" || nameNode.namedChildren[0]?.text !== "For" || !/(^|\.)RestService$/.test(dottedName(fn!.childForFieldName("expression")) ?? "")) return;
+  const typeArg = nameNode.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren[0];
+  const iface = typeArg ? (dottedName(typeArg) ?? typeArg.text) : null;
+  if (!iface) return;
+  const scope = ctx.scopeId(at);
+  const cls = scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope;
+  // a field (declared, or assigned in a constructor) belongs to the class; a local to its scope
+  const holder = at.type === "variable_declarator" ? (field ? ctx.idOf(at) : `${scope}.${name}`) : `${cls}.${name}`;
+  refit.set(holder, iface);
+  const arg = callParts(value).positional[0];
+  const given = arg?.type === "identifier" ? clientInScope(ctx, scope, arg.text) : undefined;
+  // the client's base address is written in this scope (the HttpClient's, given to it here)
+  addClient(ctx, holder, given || !field ? scope : cls, at, null);
+  const client = ctx.facts.clients.find((c) => c.name === holder)!;
+  client.baseUrl ??= given ? given.baseUrl : arg && arg.type !== "identifier" ? valueExpr(arg) : null;
+  if (given) client.timeoutSeconds = given.timeoutSeconds;
+}
+
+/**
+ * ADO.NET connections (and Dapper's extension methods on them): a command sent on one goes to the
+ * database its connection string names; the provider's usual service name when it is not written.
+ */
+const ADO_CONNECTIONS: Record<string, string> = {
+  SqlConnection: "sqlserver",
+  NpgsqlConnection: "postgres",
+  MySqlConnection: "mysql",
+  OracleConnection: "oracle",
+  DbConnection: "database",
+  IDbConnection: "database",
+};
+/** members that talk to the server: opening, commands, Dapper queries */
+const ADO_COMMANDS = /^(Open|OpenAsync|BeginTransaction|BeginTransactionAsync|Query\w*|Execute\w*)$/;
+
 
 export function detectModule(ctx: CsContext): void {
   const root = ctx.tree.rootNode;
@@ -57,11 +119,13 @@ export function detectModule(ctx: CsContext): void {
   // the same for parameters, fields and properties only: what other files' code may reach (DotnetFacts.memberTypes)
   const memberTypes = new Map<string, string>();
   const extensionMethods: string[] = [];
+  // ADO.NET connections by `Scope.name` → the database their connection string names
+  const connections = new Map<string, string>();
   // scope declarations: types, members, fields with initializers, lambdas
   const decls = descendants(root, [...TYPE_DECLARATIONS, ...MEMBER_DECLARATIONS, ...LAMBDAS, "variable_declarator"]);
   for (const d of decls) {
     if (d.type === "variable_declarator") {
-      fieldOrLocal(ctx, d, clientTypes, types);
+      fieldOrLocal(ctx, d, clientTypes, types, connections);
       const type = d.parent?.parent?.type === "field_declaration" ? typeKey(d.parent.childForFieldName("type")) : null;
       if (type && type !== "var") memberTypes.set(ctx.idOf(d), type);
       continue;
@@ -90,6 +154,9 @@ export function detectModule(ctx: CsContext): void {
       if (i === 0 && d.type === "method_declaration" && p.namedChildren.some((c) => c?.type === "modifier" && c.text === "this")) extensionMethods.push(ctx.idOf(d));
     }
   }
+  refitRoutes(ctx, root);
+  // `_api = RestService.For<IApi>(httpClient)`: holder → the Refit interface
+  const refit = new Map<string, string>();
   // `_pipeline = provider.GetPipeline("key")` in a constructor: the class's field
   for (const a of descendants(root, "assignment_expression")) {
     const right = a.childForFieldName("right");
@@ -105,11 +172,17 @@ export function detectModule(ctx: CsContext): void {
     // `_http.BaseAddress = new Uri(…)` in a typed client's constructor: that client's base address
     const owner = left?.endsWith(".BaseAddress") ? clientInScope(ctx, ctx.scopeId(a), left.slice(0, -".BaseAddress".length)) : undefined;
     if (owner && !owner.baseUrl) owner.baseUrl = valueExpr(right);
+    if (right && left && !left.replace(/^this\./, "").includes(".")) refitClient(ctx, a, left.replace(/^this\./, ""), right, true, refit);
     if (!key || !left || left.includes(".")) continue;
     const scope = ctx.scopeId(a);
     types.set(`${scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope}.${left}`, key);
   }
-  for (const call of descendants(root, "invocation_expression")) extractCall(ctx, call, types);
+  for (const v of descendants(root, "variable_declarator")) {
+    const value = v.namedChildren.filter((c) => c && c.id !== v.childForFieldName("name")?.id).pop();
+    const name = v.childForFieldName("name")?.text;
+    if (value && name) refitClient(ctx, v, name, value, v.parent?.parent?.type === "field_declaration", refit);
+  }
+  for (const call of descendants(root, "invocation_expression")) extractCall(ctx, call, types, connections, refit);
   if (memberTypes.size || extensionMethods.length) {
     ctx.facts.dotnet = { ...ctx.facts.dotnet, ...(memberTypes.size ? { memberTypes: Object.fromEntries(memberTypes) } : {}), ...(extensionMethods.length ? { extensionMethods } : {}) };
   }
@@ -127,6 +200,10 @@ function collectUsings(ctx: CsContext, root: SyntaxNode): void {
     const target = named.filter((c) => c.id !== alias?.id).pop();
     if (!target) continue;
     const module = target.text.replace(/\s+/g, "");
+    // `global using Ns;` (C# 10): every file of the project sees it (the linker adds it to theirs)
+    if (!alias && /^global\s/.test(u.text) && !/^global\s+using\s+static\s/.test(u.text)) {
+      ctx.facts.dotnet = { ...ctx.facts.dotnet, globalUsings: [...(ctx.facts.dotnet?.globalUsings ?? []), module] };
+    }
     if (alias) ctx.facts.imports.push({ local: alias.text, module, member: null });
     else ctx.facts.imports.push({ local: module, module, member: null });
   }
@@ -198,7 +275,7 @@ function addFunction(ctx: CsContext, d: SyntaxNode): void {
 }
 
 /** Fields (their initializers are scopes), constants, and HttpClient-typed fields and locals. */
-function fieldOrLocal(ctx: CsContext, v: SyntaxNode, clientTypes: Set<string>, types: Map<string, string>): void {
+function fieldOrLocal(ctx: CsContext, v: SyntaxNode, clientTypes: Set<string>, types: Map<string, string>, connections: Map<string, string>): void {
   const declaration = v.parent;
   if (declaration?.type !== "variable_declaration") return;
   const holder = declaration.parent;
@@ -236,6 +313,12 @@ function fieldOrLocal(ctx: CsContext, v: SyntaxNode, clientTypes: Set<string>, t
   }
   const created = value?.type === "object_creation_expression" ? createdType(value) : value?.type === "implicit_object_creation_expression" ? type : null;
   if (type || created) types.set(scope, (type ?? created)!);
+  const provider = ADO_CONNECTIONS[created ?? type ?? ""];
+  if (provider) {
+    // `new SqlConnection("Server=db;…")`: the host it names; a connection string read elsewhere: the provider's name
+    const cs = value?.type === "object_creation_expression" ? stringValue(callParts(value).positional[0]) : null;
+    connections.set(scope, (cs && hostOfConnectionString(cs)) || provider);
+  }
   const key = value ? pipelineKey(value) : null;
   if (key) types.set(scope, key);
   const factoryName = value ? createdClientName(value) : null;
@@ -295,20 +378,30 @@ function addClient(ctx: CsContext, name: string, functionId: string, at: SyntaxN
   });
 }
 
-function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string>): void {
+function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string>, connections: Map<string, string>, refit: Map<string, string>): void {
   const parts = callParts(call);
   const written = dottedName(parts.fn);
   const functionId = ctx.scopeId(call);
   // `_inventory.StockAsync()` on an injected `InventoryClient _inventory`: named after the type,
   // so the linker finds `Ns.InventoryClient.StockAsync` (HttpClient calls keep their receiver)
   let callee = written;
+  let database: string | undefined;
+  let refitCall: RequestFact["refit"];
   const member = written?.slice(written.lastIndexOf(".") + 1) ?? "";
   if (written?.includes(".") && !(member in HTTP_CLIENT_METHODS)) {
     const head = written.slice(0, written.indexOf("."));
     // top-level statements' locals are `<module>.name`
     const scopes = ["<module>", ...(functionId === "<module>" ? [] : functionId.split("."))];
     for (let i = scopes.length; i >= 1; i--) {
-      const type = types.get(i === 1 ? `<module>.${head}` : `${scopes.slice(1, i).join(".")}.${head}`);
+      const key = i === 1 ? `<module>.${head}` : `${scopes.slice(1, i).join(".")}.${head}`;
+      // a Refit client keeps its name (the linker finds its HttpClient); the call sends the member's request
+      const iface = refit.get(key);
+      if (iface && written.split(".").length === 2) {
+        refitCall = { iface, member };
+        break;
+      }
+      const type = types.get(key);
+      if (type && ADO_CONNECTIONS[type] && written.split(".").length === 2 && ADO_COMMANDS.test(member)) database = connections.get(key) ?? ADO_CONNECTIONS[type];
       // Polly pipelines/policies keep their holder's name: the linker runs `Execute*` through it;
       // a pipeline from the registry (`provider.GetPipeline("key")`) is named after its key
       if (type?.startsWith(PIPELINE_KEY) || (type && type !== "var" && /^[A-Z]/.test(type) && type !== "HttpClient" && !/Pipeline|Policy/.test(type))) {
@@ -366,7 +459,10 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
       }
     }
   }
-  const request = requestOf(ctx, call, member || sent, parts);
+  const request: RequestFact | undefined =
+    requestOf(ctx, call, member || sent, parts) ??
+    (database ? { method: null, url: { kind: "string", value: `db://${database}` }, protocol: "db", idempotencyKey: null, timeoutSeconds: null, library: "ADO.NET" } : undefined) ??
+    (refitCall ? { method: null, url: null, protocol: "http", idempotencyKey: null, timeoutSeconds: null, library: null, refit: refitCall } : undefined);
   const nameNode = parts.fn?.type === "member_access_expression" ? parts.fn.childForFieldName("name") : parts.fn;
   const typeArgs = nameNode?.type === "generic_name" ? (nameNode.namedChildren.find((c) => c?.type === "type_argument_list")?.namedChildren ?? []).map((t) => dottedName(t) ?? t?.text ?? "") : [];
   ctx.facts.calls.push({

@@ -35,6 +35,7 @@ export function detectPolicyWiring(ctx: CsContext): void {
     if (n) anchors.set(l, n);
   }
   policyServices(ctx, root);
+  parameterExecutions(ctx, root);
   guardedLayers(ctx, anchors);
   syncPoliciesOverAsync(ctx, root, anchors);
   startupPipelines(ctx, root, anchors);
@@ -95,6 +96,46 @@ function collectHolders(ctx: CsContext, factory: SyntaxNode, expr: SyntaxNode, o
     const value = decl.namedChildren.filter((c) => c && c.id !== decl.childForFieldName("name")?.id).pop();
     if (value) collectHolders(ctx, factory, value, out, seen);
   }
+}
+
+/**
+ * A policy built in a method that executes the method's own callable parameter (`Task<T>
+ * ExecuteResilient(Func<Task<T>> action) { var retry = Policy…RetryAsync(5); return fallback
+ * .WrapAsync(retry).ExecuteAsync(action); }`, also `Policy.WrapAsync(a, retry)`): the method is a
+ * retry helper, its callers' callables run under the layer (attachment `helper`).
+ */
+function parameterExecutions(ctx: CsContext, root: SyntaxNode): void {
+  for (const call of descendants(root, "invocation_expression")) {
+    const fn = call.childForFieldName("function");
+    if (!memberName(fn)?.startsWith("Execute") || fn?.type !== "member_access_expression") continue;
+    const arg = callParts(call).positional[0];
+    if (arg?.type !== "identifier") continue;
+    let method: SyntaxNode | null = call.parent;
+    while (method && !MEMBER_DECLARATIONS.has(method.type)) method = method.parent;
+    if (!method || LAMBDAS.has(method.type)) continue;
+    const params = method.childForFieldName("parameters")?.namedChildren.filter((c): c is SyntaxNode => c?.type === "parameter") ?? [];
+    const index = params.findIndex((p) => p.childForFieldName("name")?.text === arg.text);
+    if (index < 0) continue;
+    const scope = ctx.scopeId(call);
+    const holders = new Set(policiesIn(fn.childForFieldName("expression")).map((h) => `${scope}.${h}`));
+    for (const l of ctx.facts.layers) {
+      if (l.attach.kind !== "object" || !holders.has(l.attach.objectId)) continue;
+      l.attach = { kind: "helper", functionId: ctx.idOf(method), paramIndex: index, paramName: arg.text };
+    }
+  }
+}
+
+/** The locals a policy expression runs: `retry`, `outer.WrapAsync(retry)`, `Policy.WrapAsync(a, b)`. */
+function policiesIn(n: SyntaxNode | null): string[] {
+  if (!n) return [];
+  if (n.type === "identifier") return [n.text];
+  if (n.type === "parenthesized_expression") return policiesIn(n.namedChildren[0] ?? null);
+  if (n.type !== "invocation_expression") return [];
+  const fn = n.childForFieldName("function");
+  if (!/^Wrap(Async)?$/.test(memberName(fn) ?? "") || fn?.type !== "member_access_expression") return [];
+  const receiver = fn.childForFieldName("expression");
+  const fromReceiver = dottedName(receiver) === "Policy" ? [] : policiesIn(receiver);
+  return [...fromReceiver, ...callParts(n).positional.flatMap((a) => policiesIn(a))];
 }
 
 function guardedLayers(ctx: CsContext, anchors: Map<LayerFact, SyntaxNode>): void {

@@ -37,7 +37,7 @@ import {
 } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { fmtSeconds } from "../python/waits";
-import type { CsContext } from "./context";
+import { lambdaName, type CsContext } from "./context";
 import { pipelineKeyId } from "./module";
 import { countRef, countRefNote } from "./countRef";
 import { pollyHedging } from "./hedging";
@@ -89,6 +89,8 @@ export function detectPolly(ctx: CsContext): void {
         : isV7Retry
           ? enclosingHandlerCall(call, ["AddPolicyHandler", "AddTransientHttpErrorPolicy"])
           : null;
+    // `.AddPolicyHandler(GetRetryPolicy())` where this file's GetRetryPolicy() returns the policy
+    const returnedTo = isV7Retry && !handler ? policyHandlersOfReturningMethod(call) : [];
     if (member === "AddRetry") {
       base = pollyV8(ctx, call);
       // `AddHttpClient<T>().AddResilienceHandler("x", b => b.AddRetry(…))`: a client layer
@@ -103,15 +105,17 @@ export function detectPolly(ctx: CsContext): void {
       if (transient) base.condition = { ...transientHttp(false, "transient HTTP errors: HttpRequestException, 5xx, 408"), statuses: [408, 500, 502, 503, 504], honoursRetryAfter: null };
       methods = V7_EXECUTE;
       // Microsoft.Extensions.Http.Polly: `AddHttpClient<T>().AddPolicyHandler(Policy…WaitAndRetryAsync(…))`
-      if (handler) category = "client";
+      if (handler || returnedTo.length) category = "client";
     } else if (member === "AddStandardResilienceHandler") {
       base = standardHandler(ctx, call);
       category = "client";
     }
     if (!base) continue;
-    const holder = category === "code" ? holderOf(ctx, call) : null;
+    const holder = category === "code" ? (holderOf(ctx, call) ?? inlineExecution(ctx, call, methods)) : null;
     const localId = ctx.nextId("L", nameNode);
-    const typed = category === "client" ? registerClient(ctx, handler ?? call, localId) : undefined;
+    // a policy returned by a method: the layer of every registration whose handler calls it
+    const typedAll = category === "client" ? (returnedTo.length && !handler ? returnedTo : [handler ?? call]).map((h) => registerClient(ctx, h, localId)) : [];
+    const typed = typedAll.length > 1 && new Set(typedAll).size > 1 ? typedAll.filter((t) => t).join(", ") : typedAll[0];
     const handlerName = member === "AddStandardResilienceHandler" ? "standard resilience handler" : member === "AddRetry" || member === "AddHedging" ? "resilience handler" : "Polly policy handler";
     const clientLabel = `${handlerName} (${typed === "*" ? "every HttpClient" : (typed ?? "HttpClient")})`;
     ctx.facts.layers.push({
@@ -134,6 +138,44 @@ function isPipelineBuilderChain(receiver: SyntaxNode | null, call: SyntaxNode): 
   if (enclosingHandlerCall(call, ["AddResilienceHandler", "AddResiliencePipeline"])) return true;
   const opts = callParts(call).positional[0];
   return !!opts && (/HedgingStrategyOptions/.test(createdType(opts) ?? "") || opts.type === "implicit_object_creation_expression");
+}
+
+/**
+ * A v7 policy chain that is the value a method returns (`static IAsyncPolicy<HttpResponseMessage>
+ * GetRetryPolicy() { return HttpPolicyExtensions.HandleTransientHttpError().WaitAndRetryAsync(…); }`):
+ * the `AddPolicyHandler(GetRetryPolicy())` calls of the same file that install it on a client
+ * (Microsoft.Extensions.Http.Polly calls the method once per registration; each gets the policy).
+ */
+function policyHandlersOfReturningMethod(call: SyntaxNode): SyntaxNode[] {
+  let top = call;
+  while (top.parent && ["member_access_expression", "invocation_expression", "parenthesized_expression", "cast_expression"].includes(top.parent.type)) top = top.parent;
+  const p = top.parent;
+  const method =
+    p?.type === "return_statement"
+      ? ancestorOfType(p, "method_declaration")
+      : p?.type === "arrow_expression_clause" && p.parent?.type === "method_declaration"
+        ? p.parent
+        : null;
+  const name = method?.childForFieldName("name")?.text;
+  if (!method || !name) return [];
+  // only when every return of the method is this chain (not one policy among several)
+  const returns = descendants(method, "return_statement").filter((r) => ancestorOfType(r, "method_declaration")?.id === method.id);
+  if (returns.length > 1) return [];
+  const root = ancestorOfType(method, "compilation_unit") ?? method;
+  const out: SyntaxNode[] = [];
+  for (const inv of descendants(root, "invocation_expression")) {
+    if (memberName(inv.childForFieldName("function")) !== "AddPolicyHandler") continue;
+    const arg = callParts(inv).positional[0];
+    if (arg?.type !== "invocation_expression" || (callParts(arg).positional.length ?? 0) > 0) continue;
+    const callee = dottedName(arg.childForFieldName("function"));
+    if (callee === name || callee === `this.${name}`) out.push(inv);
+  }
+  return out;
+}
+
+function ancestorOfType(n: SyntaxNode, type: string): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (p.type === type) return p;
+  return null;
 }
 
 /** The `AddResilienceHandler(name, builder => …)` / `AddPolicyHandler(…)` call whose arguments hold `n`, if any. */
@@ -219,6 +261,41 @@ function holderOf(ctx: CsContext, call: SyntaxNode): { id: string; label: string
     if (field) return { id: field.id, label: left };
     const cls = scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : scope;
     return ensure(`${cls}.${left}`, left, p);
+  }
+  return null;
+}
+
+/**
+ * A policy built and run in one expression (`await Policy.Handle<X>().WaitAndRetryAsync(5, …)
+ * .ExecuteAsync(() => conn.OpenAsync())`, `….ExecuteAsync(InitializeAsync).Wait()`): a holder of its
+ * own for the chain, and the `Execute*` call recorded on it, so the linker runs the callable
+ * argument under the layer as for a policy held by a variable.
+ */
+function inlineExecution(ctx: CsContext, call: SyntaxNode, methods: string[]): { id: string; label: string } | null {
+  let p: SyntaxNode = call;
+  // the chain continues with further policy members (`.WrapAsync(…)` is not an execution)
+  while (p.parent?.type === "member_access_expression" && p.parent.parent?.type === "invocation_expression") {
+    const next = p.parent.parent;
+    const member = memberName(next.childForFieldName("function"));
+    if (member && methods.includes(member)) {
+      const parts = callParts(next);
+      const arg = parts.positional[0];
+      if (!arg) return null;
+      const at = nodeSpan(call);
+      const name = `policy@${at.line}:${at.column}`;
+      const scope = ctx.scopeId(call);
+      const id = scope === "<module>" ? name : `${scope}.${name}`;
+      if (!ctx.functionIds.has(id)) {
+        ctx.functionIds.add(id);
+        ctx.facts.functions.push({ id, name, span: at, params: [], paramDefaults: {}, topLevel: false, handler: null, raisesOnStatus: false, returnsClientId: null });
+      }
+      const lambda = arg.type === "lambda_expression" || arg.type === "anonymous_method_expression";
+      const argName = lambda ? lambdaName(arg) : dottedName(arg);
+      ctx.facts.calls.push({ id: ctx.nextId("C", next), span: nodeSpan(next), functionId: scope, callee: `${name}.${member}`, args: [{ keyword: null, name: argName || null }] });
+      return { id, label: `${memberName(call.childForFieldName("function"))} in ${scope}` };
+    }
+    if (member !== "Handle" && member !== "Or" && member !== "OrResult" && member !== "HandleResult" && !V7_RETRY.has(member ?? "")) return null;
+    p = next;
   }
   return null;
 }

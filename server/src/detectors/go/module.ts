@@ -4,13 +4,13 @@
  * composite literals, and calls (with the requests they may send, see ./nethttp.ts).
  * Suppression comments (`// retry-lens: ignore RL004 -- reason`).
  */
-import type { CallArg, FunctionFact, ValueExpr } from "../../model/facts";
+import type { CallArg, FileFacts, FunctionFact, ValueExpr } from "../../model/facts";
 import { parseSuppression } from "../../model/suppression";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { boundName, valueOf } from "./values";
 import { handlerRoute, requestOf } from "./nethttp";
-import { callArgs, calleeNode, descendants, dottedName, nodeSpan } from "./syntax";
+import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan } from "./syntax";
 
 export function detectModule(ctx: GoContext): void {
   const root = ctx.tree.rootNode;
@@ -20,6 +20,8 @@ export function detectModule(ctx: GoContext): void {
   for (const fn of ctx.functionNodes) addFunction(ctx, fn);
   facts.exports = facts.functions.filter((f) => f.topLevel && /^[A-Z]/.test(f.name)).map((f) => f.id);
   collectConstants(ctx, root);
+  for (const fn of ctx.functionNodes) returnValue(ctx, fn);
+  collectInterfaces(ctx, root);
   for (const call of descendants(root, "call_expression")) extractCall(ctx, call);
   for (const comment of descendants(root, "comment")) {
     const s = parseSuppression(comment.text, comment.startPosition.row + 1);
@@ -33,6 +35,7 @@ function addFunction(ctx: GoContext, fn: SyntaxNode): void {
   for (const p of fn.childForFieldName("parameters")?.namedChildren ?? []) {
     if (p?.type === "parameter_declaration" || p?.type === "variadic_parameter_declaration") for (const n of p.childrenForFieldName("name")) params.push(n.text);
   }
+  const paramTypes = fn.type === "method_declaration" ? parameterTypes(fn.childForFieldName("parameters")) : undefined;
   const fact: FunctionFact = {
     id,
     name: id.slice(id.lastIndexOf(".") + 1),
@@ -44,8 +47,72 @@ function addFunction(ctx: GoContext, fn: SyntaxNode): void {
     // Go has no exceptions: a status check is ordinary code, not a raise
     raisesOnStatus: false,
     returnsClientId: null,
+    ...(paramTypes ? { paramTypes } : {}),
   };
   ctx.facts.functions.push(fact);
+}
+
+/**
+ * FunctionFact.returnValue: the one value a function's returns give (the first result of each
+ * `return`; `nil`, `""` and unknown values are the error paths), or an environment variable read
+ * with the other return as its fallback (`e := os.Getenv(key); if e == "" { return def }; return e`).
+ */
+function returnValue(ctx: GoContext, fn: SyntaxNode): void {
+  if (fn.type === "func_literal") return;
+  const fact = ctx.facts.functions.find((f) => f.id === ctx.idOf(fn));
+  const body = fn.childForFieldName("body");
+  if (!fact || !body) return;
+  const local = (v: ValueExpr): ValueExpr => (v.kind === "ref" && v.name.startsWith(`${fact.id}.`) ? (ctx.facts.constants.find((c) => c.name === v.name)?.value ?? v) : v);
+  const values: ValueExpr[] = [];
+  for (const ret of descendants(body, "return_statement")) {
+    if (enclosingFunction(ret)?.id !== fn.id) continue;
+    const list = ret.namedChildren[0];
+    const first = list?.type === "expression_list" ? list.namedChildren[0] : list;
+    const v = first ? valueOf(ctx, first) : null;
+    if (!v || v.kind === "unknown" || (v.kind === "string" && v.value === "")) continue;
+    values.push(v);
+  }
+  if (!values.length) return;
+  const envs = values.filter((v) => local(v).kind === "env");
+  const others = values.filter((v) => local(v).kind !== "env");
+  if (envs.length === 1 && others.length >= 1) {
+    const env = local(envs[0]!) as Extract<ValueExpr, { kind: "env" }>;
+    if (!env.fallback) fact.returnValue = { ...env, fallback: others[0]! };
+    return;
+  }
+  if (values.every((v) => JSON.stringify(v) === JSON.stringify(values[0]))) fact.returnValue = values[0]!;
+}
+
+/** `type Interface interface { Get(ctx context.Context, id int) (*Location, error) }` → FileFacts.goInterfaces */
+function collectInterfaces(ctx: GoContext, root: SyntaxNode): void {
+  const out: NonNullable<FileFacts["goInterfaces"]> = {};
+  for (const spec of descendants(root, "type_spec")) {
+    const name = spec.childForFieldName("name")?.text;
+    const type = spec.childForFieldName("type");
+    if (!name || type?.type !== "interface_type") continue;
+    const methods: Array<{ name: string; paramTypes: string[] }> = [];
+    for (const m of type.namedChildren) {
+      if (m?.type !== "method_elem" && m?.type !== "method_spec") continue;
+      const method = m.childForFieldName("name")?.text;
+      const list = m.childForFieldName("parameters");
+      if (method && list) methods.push({ name: method, paramTypes: parameterTypes(list) });
+    }
+    if (methods.length) out[name] = methods;
+  }
+  if (Object.keys(out).length) ctx.facts.goInterfaces = out;
+}
+
+/** One type per parameter (`from, to string` → two), package qualifiers and spaces dropped: `*location.Location` → `*Location`. */
+function parameterTypes(list: SyntaxNode | null): string[] {
+  const out: string[] = [];
+  for (const p of list?.namedChildren ?? []) {
+    if (p?.type !== "parameter_declaration" && p?.type !== "variadic_parameter_declaration") continue;
+    const written = (p.childForFieldName("type")?.text ?? "?").replace(/\s+/g, "").replace(/\b[A-Za-z_]\w*\./g, "");
+    const type = p.type === "variadic_parameter_declaration" ? `...${written}` : written;
+    const names = Math.max(1, p.childrenForFieldName("name").length);
+    for (let i = 0; i < names; i++) out.push(type);
+  }
+  return out;
 }
 
 /** Values worth keeping as constants: literals, env lookups, concatenations, references. */
@@ -55,7 +122,7 @@ function constantValue(v: ValueExpr | null): v is ValueExpr {
 
 /** A field's value is kept when it can be part of a URL (a field holding a client is a ClientFact, found first). */
 function fieldValue(v: ValueExpr | null): v is ValueExpr {
-  return !!v && (v.kind === "string" || v.kind === "concat" || v.kind === "env" || v.kind === "ref");
+  return !!v && (v.kind === "string" || v.kind === "concat" || v.kind === "env" || v.kind === "ref" || v.kind === "call");
 }
 
 /**
@@ -68,6 +135,9 @@ function collectConstants(ctx: GoContext, root: SyntaxNode): void {
     if (!name || !value || seen.has(name) || !(field ? fieldValue(value) : constantValue(value))) return;
     // a self-reference (`url = url + "/x"`) would loop at link time
     if (value.kind === "ref" && value.name === name) return;
+    // `shortcodes, err := shortcodes(url)`: the call is the package function, and a local of its name
+    // would hide it from the linker's scope-first lookup
+    if (value.kind === "call" && name.endsWith(`.${value.callee}`)) return;
     seen.add(name);
     ctx.facts.constants.push({ name, value, line: at.startPosition.row + 1 });
   };
@@ -86,6 +156,22 @@ function collectConstants(ctx: GoContext, root: SyntaxNode): void {
   for (const kv of descendants(root, "keyed_element")) {
     const value = kv.childForFieldName("value")?.namedChildren[0];
     if (value) add(boundName(ctx, value), valueOf(ctx, value), value, true);
+  }
+  // a package-level var the program sets from the environment (`if v := os.Getenv("KV_URL"); v != ""
+  // { kvURL = v }` in main or init): the variable's value is that env var, its declared value the fallback
+  for (const a of descendants(root, "assignment_statement")) {
+    if (a.childForFieldName("operator")?.text !== "=") continue;
+    const left = a.childForFieldName("left")?.namedChildren ?? [];
+    const right = a.childForFieldName("right")?.namedChildren ?? [];
+    left.forEach((l, i) => {
+      if (l?.type !== "identifier" || !right[i] || ctx.lookup(l.text, l)) return;
+      const declared = ctx.facts.constants.find((c) => c.name === l.text);
+      const assigned = valueOf(ctx, right[i]);
+      // `kvURL = h` with `h := os.Getenv("KV_URL")` in the `if`: the local's value
+      const v = assigned?.kind === "ref" ? (ctx.facts.constants.find((c) => c.name === assigned.name)?.value ?? assigned) : assigned;
+      if (!declared || declared.value.kind === "env" || v?.kind !== "env" || v.fallback) return;
+      declared.value = { ...v, fallback: declared.value };
+    });
   }
 }
 
@@ -125,13 +211,18 @@ function extractCall(ctx: GoContext, call: SyntaxNode): void {
   const field = fnNode?.type === "selector_expression" ? fnNode.childForFieldName("field")?.text : undefined;
   const route = handlerRoute(ctx, call, callee ?? (field ? `(…).${field}` : null));
   let invokesArg: number | undefined;
+  const conversion = callee !== null && ctx.importPath(callee.slice(0, Math.max(0, callee.lastIndexOf(".")))) === "net/http" && /\.Handler(Func)?$/.test(callee);
   rawArgs.forEach((a, i) => {
     const name = args[i]!.name;
-    const fn = name ? ctx.facts.functions.find((f) => f.id === name) : undefined;
+    // a local or parameter named like a package function (`shortcodes := …; len(shortcodes)`) is not it
+    const local = a.type === "identifier" ? ctx.lookup(a.text, a) : null;
+    const shadowed = local !== null && local.value?.type !== "func_literal";
+    const fn = name && !shadowed ? ctx.facts.functions.find((f) => f.id === name) : undefined;
     if (fn) ctx.facts.referencedFunctions.push(fn.id);
     // a closure or a function of this file handed to another call (errgroup.Go, sync.Once.Do,
     // `run.Run(server)`, a retry helper) runs from here; a handler registration does not run its handler
-    if (!route && (isClosure(ctx, a) || fn)) invokesArg ??= i;
+    // `http.HandlerFunc(s.dispatch)` converts a handler, it does not run it
+    if (!route && !conversion && (isClosure(ctx, a) || fn)) invokesArg ??= i;
     if (route && fn && i === rawArgs.length - 1) fn.handler = route;
   });
   if (!callee) return;

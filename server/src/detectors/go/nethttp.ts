@@ -30,10 +30,12 @@ export function handlerRoute(ctx: GoContext, call: SyntaxNode, callee: string | 
     const path = m ? m[2]! : first;
     return { method: m?.[1] ?? null, route: path.includes("/") ? path.slice(path.indexOf("/")) : "/" };
   }
-  if ((member === "HandleFunc" || member === "Handle") && first !== null && args.length === 2) {
+  // a pattern under a prefix known at run time (`path.Join(basepath, "/dispatch")`, `prefix + "/x"`): its written tail
+  const pattern = first ?? (args.length === 2 ? routeTail(ctx, args[0]!) : null);
+  if ((member === "HandleFunc" || member === "Handle") && pattern !== null && args.length === 2) {
     // Go 1.22 patterns: "POST /orders", "GET example.com/x"; gorilla: `.Methods("POST")` after the call
-    const m = /^([A-Z]+)\s+(\S*)$/.exec(first);
-    const path = m ? m[2]! : first;
+    const m = /^([A-Z]+)\s+(\S*)$/.exec(pattern);
+    const path = m ? m[2]! : pattern;
     const route = path.includes("/") ? path.slice(path.indexOf("/")) : "/";
     const chained = call.parent?.type === "selector_expression" && call.parent.childForFieldName("field")?.text === "Methods" ? stringValue(callArgs(call.parent.parent!)[0]) : null;
     return { method: m?.[1] ?? chained?.toUpperCase() ?? null, route };
@@ -49,6 +51,20 @@ export function handlerRoute(ctx: GoContext, call: SyntaxNode, callee: string | 
     return { method: VERBS.has(verb) ? verb : null, route: first };
   }
   return null;
+}
+
+/** The literal end of a pattern built at run time: `path.Join(p, "/dispatch")` → /dispatch, `prefix + "/x"` → /x. */
+function routeTail(ctx: GoContext, n: SyntaxNode): string | null {
+  let tail: string | null = null;
+  if (n.type === "call_expression") {
+    const name = dottedName(calleeNode(n)) ?? "";
+    const dot = name.lastIndexOf(".");
+    if (dot > 0 && name.slice(dot + 1) === "Join" && ctx.importPath(name.slice(0, dot)) === "path") {
+      const args = callArgs(n);
+      tail = stringValue(args[args.length - 1]);
+    }
+  } else if (n.type === "binary_expression" && n.childForFieldName("operator")?.text === "+") tail = stringValue(n.childForFieldName("right"));
+  return tail !== null && tail.startsWith("/") ? tail : null;
 }
 
 const REGISTRARS = new WeakMap<GoContext, Map<string, number>>();
@@ -199,6 +215,11 @@ export function addClient(
   const existing = ctx.facts.clients.find((k) => k.name === c.name);
   if (existing && existing.library !== "unknown") {
     for (const id of c.layerIds ?? []) if (!existing.layerIds.includes(id)) existing.layerIds.push(id);
+    // a field typed *http.Client that a retrying client's StandardClient() fills: that client's timeout
+    if (c.timeoutSet && !existing.timeoutSet && existing.timeoutSeconds === null) {
+      existing.timeoutSeconds = c.timeoutSeconds;
+      existing.timeoutSet = true;
+    }
     return existing;
   }
   const fact: ClientFact = {

@@ -1,6 +1,6 @@
 /**
  * Values and bindings in Go code: a statically known value (ValueExpr: literals, `os.Getenv`,
- * `cmp.Or(os.Getenv("X"), "default")`, `fmt.Sprintf`, `+`, `http.MethodPost`), and the name a
+ * `cmp.Or(os.Getenv("X"), "default")`, `fmt.Sprintf`, `url.JoinPath`, `+`, `http.MethodPost`), and the name a
  * value is bound to as the linker sees it.
  */
 import type { ValueExpr } from "../../model/facts";
@@ -51,9 +51,12 @@ function callValue(ctx: GoContext, n: SyntaxNode, depth: number): ValueExpr {
   const args = callArgs(n);
   const [pkg, member] = fn.includes(".") ? [fn.slice(0, fn.indexOf(".")), fn.slice(fn.indexOf(".") + 1)] : ["", fn];
   const path = ctx.importPath(pkg);
-  if (path === "os" && member === "Getenv") {
+  if (path === "os" && (member === "Getenv" || member === "LookupEnv") && args[0]) {
     const name = stringValue(args[0]);
     if (name !== null) return { kind: "env", name };
+    // `os.Getenv(key)` in a helper taking the name: the name is a value found at link time
+    const nameExpr = valueOf(ctx, args[0], depth + 1);
+    if (nameExpr && nameExpr.kind !== "unknown") return { kind: "env", name: args[0].text, nameExpr };
   }
   if (path === "cmp" && member === "Or" && args.length >= 2) {
     const first = valueOf(ctx, args[0], depth + 1);
@@ -61,11 +64,48 @@ function callValue(ctx: GoContext, n: SyntaxNode, depth: number): ValueExpr {
     if (first?.kind === "env" && rest) return { ...first, fallback: rest };
   }
   if (path === "strings" && ["TrimSuffix", "TrimRight", "TrimSpace"].includes(member) && args[0]) return valueOf(ctx, args[0], depth + 1) ?? { kind: "unknown", text: n.text };
-  if (path === "fmt" && member === "Sprintf") {
-    const format = stringValue(args[0]);
-    if (format !== null) return sprintf(format, args.slice(1).map((a) => valueOf(ctx, a, depth + 1) ?? { kind: "unknown" as const, text: a.text }));
+  // url.JoinPath(base, elem...): the base, then each element after one "/" (Go ≥ 1.19)
+  if (path === "net/url" && member === "JoinPath" && args.length >= 1) {
+    const parts: ValueExpr[] = [valueOf(ctx, args[0], depth + 1) ?? { kind: "unknown", text: args[0]!.text }];
+    for (const a of args.slice(1)) {
+      const v = valueOf(ctx, a, depth + 1) ?? { kind: "unknown" as const, text: a.text };
+      parts.push({ kind: "string", value: "/" }, v.kind === "string" ? { kind: "string", value: v.value.replace(/^\/+|\/+$/g, "") } : v);
+    }
+    return { kind: "concat", parts };
   }
+  if (path === "fmt" && member === "Sprintf" && args[0]) {
+    const rest = args.slice(1).map((a) => valueOf(ctx, a, depth + 1) ?? { kind: "unknown" as const, text: a.text });
+    const format = stringValue(args[0]);
+    if (format !== null) return sprintf(format, rest);
+    // `fmt.Sprintf("http://"+c.hostPort+"/location?id=%d", id)`: the verbs of the literal parts
+    const written = valueOf(ctx, args[0], depth + 1);
+    if (written?.kind === "concat") return sprintfParts(written.parts, rest);
+  }
+  // a call of the workspace's own code (`config.GetLocationAddr()`, `envOr("X", "d")`) or a string
+  // function evaluated at link time (`strings.ReplaceAll`): the linker finds what it returns
+  const fnNode = calleeNode(n);
+  const callee = fnNode && fnNode.type !== "func_literal" ? (ctx.typedName(fnNode, n) ?? ctx.linkName(fnNode, n)) : null;
+  // (another package of the module, or a library, whose call is unknown when it is not the workspace's)
+  if (callee) return { kind: "call", callee, args: args.map((a) => valueOf(ctx, a, depth + 1) ?? { kind: "unknown" as const, text: a.text }) };
   return { kind: "unknown", text: n.text };
+}
+
+/** sprintf over a format written as a concatenation: verbs in its literal parts take the arguments in order. */
+function sprintfParts(format: ValueExpr[], args: ValueExpr[]): ValueExpr {
+  const out: ValueExpr[] = [];
+  let next = 0;
+  for (const part of format) {
+    if (part.kind !== "string") {
+      out.push(part);
+      continue;
+    }
+    const verbs = (part.value.match(/%[-+# 0]*\d*(?:\.\d+)?[a-zA-Z]/g) ?? []).length;
+    const piece = sprintf(part.value, args.slice(next, next + verbs));
+    next += verbs;
+    if (piece.kind === "concat") out.push(...piece.parts);
+    else out.push(piece);
+  }
+  return { kind: "concat", parts: out };
 }
 
 /**

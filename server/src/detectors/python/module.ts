@@ -35,7 +35,12 @@ const DRIVER_CONNECT: Record<string, string> = {
   "redis.asyncio.from_url": "redis",
   "pymongo.MongoClient": "pymongo",
   "motor.motor_asyncio.AsyncIOMotorClient": "motor",
+  "pika.BlockingConnection": "pika",
+  "pika.SelectConnection": "pika",
 };
+
+/** pika channel methods that send a message to the broker (in a file that imports pika) */
+const PIKA_SENDS = new Set(["basic_publish"]);
 
 const HANDLER_DECORATOR_MEMBERS = new Set([...HTTP_VERBS, "route", "api_route", "websocket"]);
 
@@ -178,7 +183,7 @@ function argumentValue(ctx: PyContext, n: SyntaxNode, call: SyntaxNode, fn: Synt
 function extractCall(ctx: PyContext, call: SyntaxNode): void {
   const parts = callParts(call);
   // `Retrying(...)(fn)`: the callee is itself a call; name it after the inner callee
-  const callee = parts.fn?.type === "call" ? (dottedName(parts.fn.childForFieldName("function")) ?? "?") + "()" : dottedName(parts.fn);
+  const callee = parts.fn?.type === "call" ? (dottedName(parts.fn.childForFieldName("function")) ?? "?") + "()" : (dottedName(parts.fn) ?? chainedName(parts.fn));
   const fnNode = enclosingFunction(call);
   const functionId = ctx.functionId(fnNode);
   const args: CallArg[] = [];
@@ -194,8 +199,10 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
   };
   for (const p of parts.positional) args.push(withValue(withNumber({ keyword: null, name: dottedName(p) }, p), p));
   for (const [k, v] of parts.keywords) args.push(withValue(withNumber({ keyword: k, name: dottedName(v) }, v), v));
-  // functions passed as values are callbacks, not entry points
-  for (const a of args) if (a.name && !a.name.includes(".")) ctx.facts.referencedFunctions.push(a.name);
+  const invokesArg = callee ? runsArgument(callee, parts) : undefined;
+  // functions passed as values are callbacks, not entry points (one `executor.submit(fn)` runs now is not)
+  const run = invokesArg !== undefined ? args[invokesArg] : undefined;
+  for (const a of args) if (a.name && !a.name.includes(".") && a !== run) ctx.facts.referencedFunctions.push(a.name);
   if (!callee) return;
   const request = requestOf(ctx, callee, parts);
   ctx.facts.calls.push({
@@ -205,7 +212,33 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
     callee,
     args,
     ...(request ? { request } : {}),
+    ...(invokesArg !== undefined ? { invokesArg } : {}),
   });
+}
+
+/**
+ * A method called on what a call returns (`get_session("hgmo").get(url)`), named after the
+ * call as `get_session().get`: the linker follows the factory to the client it returns.
+ */
+function chainedName(fn: SyntaxNode | null): string | null {
+  if (fn?.type !== "attribute") return null;
+  const obj = fn.childForFieldName("object");
+  const attr = fn.childForFieldName("attribute");
+  if (obj?.type !== "call" || !attr) return null;
+  const inner = dottedName(obj.childForFieldName("function"));
+  return inner ? `${inner}().${attr.text}` : null;
+}
+
+/**
+ * Calls that run the callable they are handed, now (in this or a pool thread), before the caller
+ * goes on or waits for it: `executor.submit(fn, …)`, `executor.map(fn, items)`, `map(fn, items)`,
+ * `asyncio.to_thread(fn)`, `loop.run_in_executor(pool, fn)`. The positional index of the callable.
+ */
+function runsArgument(callee: string, parts: ReturnType<typeof callParts>): number | undefined {
+  const member = callee.slice(callee.lastIndexOf(".") + 1);
+  const index = member === "run_in_executor" ? 1 : member === "submit" || member === "to_thread" || (member === "map" && parts.positional.length >= 2) ? 0 : -1;
+  const arg = index >= 0 ? parts.positional[index] : undefined;
+  return arg && (arg.type === "identifier" || arg.type === "attribute") ? index : undefined;
 }
 
 function requestOf(ctx: PyContext, callee: string, parts: ReturnType<typeof callParts>): RequestFact | undefined {
@@ -218,6 +251,9 @@ function requestOf(ctx: PyContext, callee: string, parts: ReturnType<typeof call
   const dot = q.lastIndexOf(".");
   // os.environ.get, dict.get on module globals: never a request
   if (dot < 0 || q.startsWith("os.")) return undefined;
+  if (PIKA_SENDS.has(q.slice(dot + 1)) && ctx.facts.imports.some((i) => i.module === "pika" || i.module.startsWith("pika."))) {
+    return { method: null, url: null, protocol: "db", idempotencyKey: null, timeoutSeconds: null, library: "pika" };
+  }
   const owner = q.slice(0, dot);
   const member = q.slice(dot + 1);
   let method: string | null;

@@ -28,7 +28,8 @@ export function detectRetryLoops(ctx: PyContext): void {
   const wanted = defs.filter((def) => {
     const body = def.childForFieldName("body");
     if (!body) return false;
-    if (descendants(body, ["for_statement", "while_statement"], { skipNestedDefs: true }).length) return true;
+    // loops, and handlers that may make the failed call again (analyze.ts catchRetries)
+    if (descendants(body, ["for_statement", "while_statement", "except_clause"], { skipNestedDefs: true }).length) return true;
     const name = def.childForFieldName("name")?.text;
     return !!name && descendants(body, "call", { skipNestedDefs: true }).some((c) => selfName(c.childForFieldName("function"), name));
   });
@@ -192,7 +193,7 @@ class PyLowering extends ExprLowering {
     const typeNode = c.namedChildren.find((x) => x && x.type !== "block" && x.type !== "comment") ?? null;
     const target = typeNode?.type === "as_pattern" ? typeNode.namedChildren[0] : typeNode;
     const types = target ? elements(target).map((e) => this.ctx.qualifiedName(e) ?? e.text) : [];
-    return { ...at(c), types, all: !typeNode, filter: null, filterText: null, body: this.block(c.namedChildren.find((x) => x?.type === "block")) };
+    return { ...at(c), types, all: !typeNode, filter: null, filterText: null, body: this.block(c.namedChildren.find((x) => x?.type === "block")), anchor: nodeSpan(c), key: c };
   }
 
   private loop(n: SyntaxNode): Loop {

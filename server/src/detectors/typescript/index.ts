@@ -17,6 +17,7 @@ import { extractImportedCallableRequests } from "./jsRetryCommon";
 import { extractKyFacts } from "./ky";
 import { extractPRetryFacts } from "./pRetry";
 import { extractRetryLoops } from "./retryLoop";
+import { detectScheduledRetries } from "./scheduledRetry";
 import { extractUndiciFacts } from "./undici";
 import { extractAwsSdkFacts } from "./awsSdk";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
@@ -37,6 +38,7 @@ const DETECTORS: [string, Detector][] = [
   ["callable clients", extractImportedCallableRequests],
   ["aws-sdk", extractAwsSdkFacts],
   ["retry-loop", extractRetryLoops],
+  ["scheduled re-run", detectScheduledRetries],
 ];
 
 function message(e: unknown): string {

@@ -607,17 +607,26 @@ const FETCH_MODULES = new Set(["node-fetch", "cross-fetch", "isomorphic-fetch", 
 interface RequestNames {
   axios: Set<string>;
   fetch: Set<string>;
+  /** local names of the amqplib module (`const amqp = require("amqplib")`); empty when the file does not use it */
+  amqp: Set<string>;
 }
+
+/** RabbitMQ clients: connecting and publishing are requests to the broker */
+const AMQP_MODULES = new Set(["amqplib", "amqplib/callback_api"]);
+/** what sends a message on an amqplib channel */
+const AMQP_SENDS = new Set(["publish", "sendToQueue"]);
 
 function requestNames(imports: ImportBinding[]): RequestNames {
   const axios = new Set<string>();
   const fetch = new Set<string>(["fetch", "globalThis.fetch", "window.fetch", "self.fetch"]);
+  const amqp = new Set<string>();
   for (const i of imports) {
+    if (AMQP_MODULES.has(i.module) && i.member === null) amqp.add(i.local);
     // default import, namespace import and `require("axios")` are all the default instance
     if (i.module === "axios" && i.member === null) axios.add(i.local);
     if (FETCH_MODULES.has(i.module) && (i.member === null || i.member === "fetch")) fetch.add(i.local);
   }
-  return { axios, fetch };
+  return { axios, fetch, amqp };
 }
 
 /** `method` of a fetch init / axios config literal; GET when absent (both libraries' default). */
@@ -764,6 +773,13 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
 
   const member = calledMember(call);
   const receiver = calledReceiver(call);
+  // amqplib: `amqp.connect(url)` opens the connection to the broker; `channel.publish(exchange,
+  // key, content)` / `channel.sendToQueue(queue, content)` in a file that uses amqplib sends to it
+  if (names.amqp.size && member && receiver && args[0]) {
+    const recvName = dottedName(receiver);
+    if (member === "connect" && recvName !== null && names.amqp.has(recvName)) return { method: null, url: valueOf(args[0]), protocol: "db", idempotencyKey: null, timeoutSeconds: null, library: "amqplib" };
+    if (AMQP_SENDS.has(member) && args.length >= 2 && !(recvName !== null && names.amqp.has(recvName))) return { method: null, url: null, protocol: "db", idempotencyKey: null, timeoutSeconds: null, library: "amqplib" };
+  }
   if (!member || !receiver || !HTTP_VERBS.has(member) || !args[0]) return undefined;
   const recvName = dottedName(receiver);
   const library = recvName !== null && names.axios.has(recvName) ? "axios" : null;
@@ -834,12 +850,34 @@ function functionsRaisingOnStatus(index: FileIndex): Set<ts.Node> {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Fields a class's methods set to a new instance (`this.broker = new Broker()`): `Class.field` →
+ * the class as written, so `this.broker.publish(…)` resolves to `Broker.publish`.
+ */
+function fieldTypesOf(sf: ts.SourceFile, index: FileIndex): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (n: ts.Node): void => {
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const right = unwrap(n.right);
+      const type = ts.isNewExpression(right) ? dottedName(right.expression) : null;
+      const scope = index.enclosingId(n);
+      const cls = scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : "";
+      if (type && cls) out[`${cls}.${n.left.name.text}`] = type;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {
   const imports = index.imports;
   for (const { node: _node, ...fact } of imports) facts.imports.push(fact);
   facts.exports.push(...exportsOf(sf));
   facts.exportAliases = exportAliasesOf(sf);
   facts.constants.push(...constantsOf(sf));
+  const fields = fieldTypesOf(sf, index);
+  if (Object.keys(fields).length) facts.fieldTypes = { ...facts.fieldTypes, ...fields };
 
   const names = requestNames(imports);
   const routers = routerVariables(index.variables);

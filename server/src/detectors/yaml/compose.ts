@@ -6,7 +6,7 @@
  */
 import { isMap, isSeq } from "yaml";
 import type { WorkloadFact } from "../../model/facts";
-import { asMap, get, keyName, mapPairs, pairSpan, seqItems, str, type Node, type YamlDocument } from "../../parsing/yaml";
+import { asMap, get, keyName, mapPairs, num, pairSpan, seqItems, str, type Node, type YamlDocument } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
 
 export function detectCompose(ctx: YamlDetectorContext, d: YamlDocument): void {
@@ -29,8 +29,41 @@ export function detectCompose(ctx: YamlDetectorContext, d: YamlDocument): void {
       codeDir: buildDir(ctx.path, d, get(d, service, "build")),
       selector: {},
     };
+    // how many containers answer to the service's name (Docker DNS returns each replica's address)
+    const replicas = num(d, get(d, asMap(d, get(d, service, "deploy")), "replicas")) ?? num(d, get(d, service, "scale"));
+    if (replicas !== null && Number.isInteger(replicas) && replicas >= 0) fact.replicas = replicas;
+    const mounts = bindMounts(ctx.path, d, get(d, service, "volumes"));
+    if (mounts.length) fact.mounts = mounts;
     ctx.facts.workloads.push(fact);
   }
+}
+
+/** Workspace files a service bind-mounts (`- ./nginx.conf:/etc/nginx/nginx.conf:ro`, or `{type: bind, source: …}`). */
+function bindMounts(composePath: string, d: YamlDocument, node: Node | null): string[] {
+  if (!node || !isSeq(node)) return [];
+  const out: string[] = [];
+  for (const item of seqItems(d, node)) {
+    const m = isMap(item) ? item : null;
+    const source = m ? (str(d, get(d, m, "type")) === "bind" ? str(d, get(d, m, "source")) : null) : str(d, item)?.split(":")[0] ?? null;
+    // a named volume has no path
+    if (!source || !/^\.{1,2}(\/|$)/.test(source)) continue;
+    const path = relativeTo(composePath, source);
+    if (path) out.push(path);
+  }
+  return out;
+}
+
+function relativeTo(composePath: string, rel: string): string | null {
+  const slash = composePath.lastIndexOf("/");
+  const parts = slash >= 0 ? composePath.slice(0, slash).split("/") : [];
+  for (const seg of rel.replace(/\\/g, "/").split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.length ? parts.join("/") : null;
 }
 
 /** `environment:` as a list of "K=V" or a map of K: V; entries without a literal value are skipped. */

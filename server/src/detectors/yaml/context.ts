@@ -10,6 +10,11 @@ export interface YamlDetectorContext {
   path: string;
   file: YamlFile;
   facts: FileFacts;
+  /**
+   * a Helm partial (`templates/_*.yaml`) whose named templates are rendered in place: an object
+   * named by a template action there is instantiated elsewhere under another name
+   */
+  partial?: boolean;
   /** a layer id unique in this file: "L<anchor line>", then "L<line>.2", "L<line>.3", … */
   layerId(anchorLine: number): string;
 }

@@ -23,6 +23,11 @@ export function isHelmTemplate(path: string, text: string): boolean {
   return chartOfTemplate(path) !== null && text.includes("{{");
 }
 
+/** `<chart>/templates/_name.yaml`: a file of named templates, rendered only where a manifest uses them. */
+export function isHelmPartial(path: string): boolean {
+  return chartOfTemplate(path) !== null && path.slice(path.lastIndexOf("/") + 1).startsWith("_");
+}
+
 export function chartOfTemplate(path: string): string | null {
   const parts = path.split("/");
   const i = parts.lastIndexOf("templates");

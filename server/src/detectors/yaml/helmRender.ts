@@ -53,7 +53,17 @@ interface Action {
   keyword: string;
 }
 
-export function renderHelmTemplate(source: string): RenderedTemplate {
+export interface RenderOptions {
+  /**
+   * A partial (`templates/_*.yaml`): Helm renders no manifest from it, its named templates are
+   * what `{{ template "…" . }}` / `{{ include "…" . }}` put into the chart's manifests. Render the
+   * bodies of its top-level `define`s in place (a define line alone becomes a `---`, so each body
+   * is its own document) instead of dropping them.
+   */
+  defines?: boolean;
+}
+
+export function renderHelmTemplate(source: string, options: RenderOptions = {}): RenderedTemplate {
   const actions = scanActions(source);
   const out: RenderedTemplate = { text: "", lines: new Map(), conditions: new Map(), expressions: [], directiveIndent: new Map() };
   const lineStarts = [0];
@@ -103,9 +113,10 @@ export function renderHelmTemplate(source: string): RenderedTemplate {
     if (residue.trim() === "") {
       // a directive line: control flow, comments, or injected output
       const wasSkipping = skipping();
-      for (const a of here) applyControl(a, stack, out, l + 1, wasSkipping);
+      const topDefine = options.defines === true && stack.length === 0 && here.some((a) => a.keyword === "define");
+      for (const a of here) applyControl(a, stack, out, l + 1, wasSkipping, options);
       out.directiveIndent.set(l + 1, line.length - line.trimStart().length);
-      rendered.push(wasSkipping ? "" : injectedValue(out, l + 1, rendered));
+      rendered.push(topDefine ? "---" : wasSkipping ? "" : injectedValue(out, l + 1, rendered));
       continue;
     }
     if (skipping()) {
@@ -133,10 +144,10 @@ function emitted(out: RenderedTemplate, line: number, stack: Block[], text = "")
   for (const block of stack) block.lines.push({ line, text });
 }
 
-function applyControl(a: Action, stack: Block[], out: RenderedTemplate, line: number, skipping: boolean): void {
+function applyControl(a: Action, stack: Block[], out: RenderedTemplate, line: number, skipping: boolean, options: RenderOptions): void {
   if (a.keyword === "comment") return;
   if (BLOCK_OPENERS.has(a.keyword)) stack.push({ skipping: false, condition: a.keyword === "if" ? a.text : null, lines: [] });
-  else if (a.keyword === "define") stack.push({ skipping: true, condition: null, lines: [] });
+  else if (a.keyword === "define") stack.push({ skipping: !(options.defines === true && stack.length === 0), condition: null, lines: [] });
   else if (a.keyword === "else") {
     const top = stack[stack.length - 1];
     if (!top) return;

@@ -12,6 +12,7 @@ import type { YamlDetector, YamlDetectorContext } from "./context";
 import { detectEnvoy } from "./envoy";
 import { detectEnvoyGateway } from "./envoyGateway";
 import { detectIstio } from "./istio";
+import { detectIstioGatewayApi } from "./istioGatewayApi";
 import { detectKubernetes } from "./kubernetes";
 import { detectConsul } from "./consul";
 import { detectEmissary } from "./emissary";
@@ -20,9 +21,10 @@ import { detectIngressNginx } from "./ingressNginx";
 import { detectIstioDestinationRule } from "./istioDestinationRule";
 import { detectKong } from "./kong";
 import { detectKuma } from "./kuma";
+import { detectKustomize } from "./kustomize";
 import { detectLinkerd } from "./linkerd";
 import { detectTraefik } from "./traefik";
-import { isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
+import { isHelmPartial, isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
 import { renderHelmTemplate, type RenderedTemplate } from "./helmRender";
 import { detectSpringApplicationYaml } from "../spring/applicationYaml";
 import { detectShellCommands } from "./shellCommands";
@@ -30,6 +32,7 @@ import { detectShellCommands } from "./shellCommands";
 const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "kubernetes", run: detectKubernetes },
   { name: "istio", run: detectIstio },
+  { name: "istio-gateway-api", run: detectIstioGatewayApi },
   { name: "envoy", run: detectEnvoy },
   { name: "compose", run: detectCompose },
   { name: "istio-destinationrule", run: detectIstioDestinationRule },
@@ -44,6 +47,7 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "envoy-gateway", run: detectEnvoyGateway },
   { name: "spring", run: detectSpringApplicationYaml },
   { name: "shell-commands", run: detectShellCommands },
+  { name: "kustomize", run: detectKustomize },
 ];
 
 /** `path` is workspace-relative with '/' separators. */
@@ -53,7 +57,7 @@ export function extractYaml(path: string, text: string): FileFacts {
   let helm: RenderedTemplate | null = null;
   try {
     // Helm templates are rendered statically first (helm.ts); line numbers are kept
-    helm = isHelmTemplate(path, text) ? renderHelmTemplate(text) : null;
+    helm = isHelmTemplate(path, text) ? renderHelmTemplate(text, { defines: isHelmPartial(path) }) : null;
     file = parseYaml(helm?.text ?? text);
   } catch (err) {
     facts.problems.push({ line: 1, message: `YAML could not be read: ${message(err)}` });
@@ -71,6 +75,7 @@ export function extractYaml(path: string, text: string): FileFacts {
     path,
     file,
     facts,
+    partial: helm !== null && isHelmPartial(path),
     layerId(anchorLine: number): string {
       let id = `L${anchorLine}`;
       for (let n = 2; used.has(id); n++) id = `L${anchorLine}.${n}`;

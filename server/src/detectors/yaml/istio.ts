@@ -100,7 +100,7 @@ export function detectIstio(ctx: YamlDetectorContext, d: YamlDocument): void {
       route.layerId = layer.localId;
     } else if (edge && gatewaysPair) {
       if (!gatewayDefault) {
-        gatewayDefault = istioGatewayDefaultLayer(ctx, gatewaysPair, edgeGateways[0], shortHost(destinations[0]));
+        gatewayDefault = istioGatewayDefaultLayer(ctx, gatewaysPair, `this route of gateway ${edgeGateways[0]}`, shortHost(destinations[0]));
         ctx.facts.layers.push(gatewayDefault);
       }
       route.layerId = gatewayDefault.localId;
@@ -189,16 +189,16 @@ function istioLayer(
  * 2 retries → 3 attempts on connect-failure, refused-stream, unavailable, cancelled — for every
  * method, since none of them means the upstream processed the request.
  */
-function istioGatewayDefaultLayer(ctx: YamlDetectorContext, gatewaysPair: Pair, gateway: string, target: string | null): LayerFact {
+export function istioGatewayDefaultLayer(ctx: YamlDetectorContext, anchorPair: Pair, where: string, target: string | null): LayerFact {
   return {
-    localId: ctx.layerId(keyLine(ctx.file, gatewaysPair)),
+    localId: ctx.layerId(keyLine(ctx.file, anchorPair)),
     kind: "istio-gateway-default",
     category: "gateway",
     library: "istio",
-    anchor: keySpan(ctx.file, gatewaysPair),
+    anchor: keySpan(ctx.file, anchorPair),
     maxAttempts: ISTIO_DEFAULT_ATTEMPTS,
     attemptsSource: "default",
-    attemptsNote: `no retries on this route of gateway ${gateway}: Istio's default policy, 2 retries → 3 attempts`,
+    attemptsNote: `no retries on ${where}: Istio's default policy, 2 retries → 3 attempts`,
     timeBound: null,
     wait: ENVOY_DEFAULT_WAIT,
     condition: envoyRetryCondition([...ISTIO_DEFAULT_RETRY_ON], [], { honoursRetryAfter: false, product: "Istio", defaultTokens: true }),

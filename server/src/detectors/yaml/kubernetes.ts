@@ -25,6 +25,7 @@ import {
   type YamlDocument,
 } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
+import { WORD_SENTINEL } from "./helmRender";
 
 /** Workload kinds → the path from the object to its pod template (metadata + spec). */
 const POD_TEMPLATE_PATH: Record<string, string[]> = {
@@ -46,6 +47,9 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
   const metadata = get(d, d.root, "metadata");
   const name = str(d, get(d, metadata, "name"));
   if (!name) return;
+  // a named template's object (`name: {{ include "common.fullname" . }}`): each chart that uses it
+  // gives it its own name and values, so the template itself is no workload
+  if (ctx.partial && new RegExp(WORD_SENTINEL.source).test(name)) return;
   const namespace = str(d, get(d, metadata, "namespace"));
   const span = nodeSpan(ctx.file, d.root);
 

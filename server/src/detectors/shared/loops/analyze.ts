@@ -13,7 +13,7 @@
  * attempt fails is a loop too (anchored on its declaration).
  */
 import type { LayerAttachment, LayerFact } from "../../../model/facts";
-import type { Call, Expr, Loop, LoopFunction, LoopHost } from "./ir";
+import type { Call, Expr, Loop, LoopFunction, LoopHost, Stmt } from "./ir";
 import { BUDGET, buildLoopCx, type LoopCx } from "./context";
 import { conditionOf } from "./condition";
 import { countBound } from "./count";
@@ -21,7 +21,7 @@ import { Scope, short } from "./evaluate";
 import { successExits } from "./exits";
 import { fateOf } from "./fate";
 import { ERROR, FAILURES, SUCCESS } from "./outcome";
-import { exprsIn, loopsIn, walk } from "./walk";
+import { exprsIn, holds, loopsIn, walk } from "./walk";
 import { waitOf } from "./wait";
 
 /** methods that run a functional parameter (`op.get()`, `task.call()`, `fn.Invoke()`) */
@@ -38,9 +38,14 @@ export function detectLoops(host: LoopHost): void {
       continue;
     }
     const recursion = recursiveRetry(fn);
-    for (const loop of [...(recursion ? [recursion.loop] : []), ...loopsIn(fn.body)]) {
+    const loops = loopsIn(fn.body);
+    const retried = catchRetries(fn, loops);
+    for (const loop of [...(recursion ? [recursion.loop] : []), ...loops, ...retried.map((r) => r.loop)]) {
       try {
         const layer = analyzeLoop(host, fn, scope, loop, recursion?.loop === loop ? recursion.info : undefined);
+        // the call the handler makes again runs under the layer too
+        const again = retried.find((r) => r.loop === loop)?.again;
+        if (layer && again?.callId && layer.attach.kind === "block" && !layer.attach.callIds.includes(again.callId)) layer.attach.callIds.push(again.callId);
         if (layer) host.layers.push(layer);
       } catch (err) {
         host.problems.push({ line: loop.anchor.line, message: `retry-loop detector: ${(err as Error).message}` });
@@ -197,4 +202,59 @@ function recursiveRetry(fn: LoopFunction): { loop: Loop; info: NonNullable<LoopC
     text: fn.name,
   };
   return { loop, info: { counter, selfCalls } };
+}
+
+/**
+ * A handler that makes the failed call once more: `try: op(x) / except E: reconnect(); op(x)`
+ * (outside any loop; the same callee with the same arguments, after whatever the handler does
+ * first). That is a retry of two attempts, read as the loop it unrolls:
+ * `for _ in range(2): try: op(x); break / except E: reconnect()`, anchored on the handler.
+ * Only where the language adapter gives handlers an anchor (Catch.anchor).
+ */
+function catchRetries(fn: LoopFunction, loops: Loop[]): Array<{ loop: Loop; again: Call }> {
+  const out: Array<{ loop: Loop; again: Call }> = [];
+  const callsIn = (stmts: Stmt[]) => walk(stmts).flatMap((v) => (v.expr?.k === "call" && v.expr.call.role === "operation" && v.expr.call.callee ? [v.expr.call] : []));
+  const sameCall = (a: Call, b: Call) => a.callee === b.callee && a.args.length === b.args.length && a.args.every((x, i) => x.text === b.args[i]!.text);
+  for (const v of walk(fn.body)) {
+    const t = v.stmt;
+    if (t?.k !== "try" || loops.some((l) => holds(l, t))) continue;
+    const tried = callsIn(t.body);
+    for (const c of t.catches) {
+      if (!c.anchor) continue;
+      const index = c.body.findIndex((s) => s.k !== "loop" && callsIn([s]).some((x) => tried.some((y) => sameCall(x, y))));
+      if (index < 0) continue;
+      const again = callsIn([c.body[index]!]).find((x) => tried.some((y) => sameCall(x, y)))!;
+      // the same call with a value the handler changed first (`path = fallback; load(path)`) is a fallback, not a retry
+      const changed = new Set<string>();
+      for (const w of walk(c.body.slice(0, index + 1))) {
+        if (w.expr?.k === "assign") for (const n of w.expr.targets ?? [w.expr.target]) if (n) changed.add(n);
+        if (w.stmt?.k === "decl") for (const n of w.stmt.names) changed.add(n);
+      }
+      const reads = [...again.args, ...(again.object ? [again.object] : [])].flatMap((a) => exprsIn(a)).filter((e) => e.k === "name" && !e.self);
+      if (reads.some((e) => e.k === "name" && changed.has(e.name))) continue;
+      const pos = { start: t.start, end: t.end, text: t.text };
+      const done: Stmt = { ...pos, k: "exit", kind: "break", label: null, value: null };
+      const body: Stmt = {
+        ...pos,
+        k: "try",
+        body: [...t.body, ...(t.orelse ? [] : [done])],
+        catches: [{ ...c, body: c.body.filter((_, i) => i !== index) }],
+        orelse: t.orelse ? [...t.orelse, done] : null,
+        final: t.final,
+      };
+      out.push({
+        again,
+        loop: {
+          ...pos,
+          header: { kind: "range", lo: 0, hi: { ...pos, k: "num", value: 2 }, inclusive: false, text: `${short(again.text, 40)} again in ${short(c.text.split("\n")[0]!, 60)}`, variable: null },
+          body: [body],
+          label: null,
+          anchor: c.anchor,
+          key: c.key ?? c,
+        },
+      });
+      break;
+    }
+  }
+  return out;
 }

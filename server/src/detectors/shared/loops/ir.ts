@@ -132,6 +132,9 @@ export interface Catch extends Pos {
   filter: Expr | null;
   filterText: string | null;
   body: Stmt[];
+  /** the handler's position, where the adapter reports a handler that makes the call again (analyze.ts catchRetries) */
+  anchor?: SourceSpan;
+  key?: unknown;
 }
 
 export interface Loop extends Pos {
