@@ -67,6 +67,11 @@ export interface RepoLabels {
   url: string;
   commit: string;
   exhaustive: boolean;
+  /**
+   * The date the repository was labelled as part of a held-out set: labelled from code and docs
+   * only, after the tool's last tuning, and never used to tune it. REALWORLD.md scores these apart.
+   */
+  heldOut?: string;
   description?: string;
   families?: string[];
   /** scan only these globs (relative to the repository root) */
@@ -97,6 +102,7 @@ export function validateLabels(value: unknown, fileName: string): string[] {
   if (typeof v.url !== "string") bad("url", "a string expected");
   if (typeof v.commit !== "string" || !/^[0-9a-f]{40}$/.test(v.commit)) bad("commit", "40 lower-case hex digits expected");
   if (typeof v.exhaustive !== "boolean") bad("exhaustive", "true or false expected");
+  if (v.heldOut !== undefined && !(typeof v.heldOut === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.heldOut))) bad("heldOut", "a date (YYYY-MM-DD) expected");
   if (v.include !== undefined && !(Array.isArray(v.include) && v.include.every((g) => typeof g === "string"))) bad("include", "a list of globs expected");
   const location = (where: string, o: Record<string, unknown>) => {
     if (typeof o.path !== "string" || o.path.length === 0 || o.path.startsWith("/") || o.path.includes("\\")) bad(where, "path: a relative '/' path expected");

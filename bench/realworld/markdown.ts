@@ -50,10 +50,18 @@ export function renderMarkdown(results: RepoResult[], run: RunInfo): string {
   const notScanned = results.filter((r) => !r.labels || r.skipped);
   if (notScanned.length) out.push(`Not scanned: ${notScanned.map((r) => `${r.file} (${r.skipped || "invalid labels"})`).join(", ")}.`, "");
 
-  out.push("## Targets", "", "| measure | value | target | met |", "|---|---|---|---|");
-  for (const t of targets(totals)) {
-    const value = t.value === null ? "—" : t.goal.startsWith("≥") ? `${Math.round(t.value * 100)} %` : String(t.value);
-    out.push(`| ${t.name} | ${value} | ${t.goal} | ${t.met ? "yes" : "**no**"} |`);
+  const heldOut = scanned.filter((r) => r.labels!.heldOut);
+  const heldOutTotals = addUp(heldOut.map((r) => ({ score: r.score, crashed: r.crashed !== null })));
+  const valueText = (t: ReturnType<typeof targets>[number]) =>
+    t.value === null ? "—" : t.goal.startsWith("≥") ? `${Math.round(t.value * 100)} %` : String(t.value);
+  if (heldOut.length) {
+    out.push("## Targets", "", `The held-out column scores only the ${heldOut.length} repositories labelled after the tool's last tuning and never tuned to (\`heldOut\` in their label files).`, "");
+    out.push("| measure | all | held out | target | met (all) |", "|---|---|---|---|---|");
+    const held = targets(heldOutTotals);
+    targets(totals).forEach((t, i) => out.push(`| ${t.name} | ${valueText(t)} | ${valueText(held[i]!)} | ${t.goal} | ${t.met ? "yes" : "**no**"} |`));
+  } else {
+    out.push("## Targets", "", "| measure | value | target | met |", "|---|---|---|---|");
+    for (const t of targets(totals)) out.push(`| ${t.name} | ${valueText(t)} | ${t.goal} | ${t.met ? "yes" : "**no**"} |`);
   }
   out.push(
     "",
@@ -77,7 +85,7 @@ export function renderMarkdown(results: RepoResult[], run: RunInfo): string {
   for (const r of scanned) {
     const l = r.labels!;
     const s = r.score;
-    const name = `[${l.repo}](${l.url})${l.exhaustive ? "" : " (partial)"}`;
+    const name = `[${l.repo}](${l.url})${l.exhaustive ? "" : " (partial)"}${l.heldOut ? " (held out)" : ""}`;
     if (!s) {
       out.push(`| ${name} | ${l.commit.slice(0, 10)} | ${r.files} | crashed: ${cell(r.crashed ?? "")} | | | | | | | ${r.seconds.toFixed(1)} s |`);
       continue;

@@ -12,6 +12,7 @@ import { addUp, macroAverages, scoreRepo, targets, type Report } from "../../ben
 import { validateLabels, type RepoLabels } from "../../bench/realworld/labels";
 import { extractTree, findGitDir } from "../../bench/realworld/mirror";
 import { selfCheck } from "../../bench/realworld/score";
+import { renderMarkdown } from "../../bench/realworld/markdown";
 
 const base: RepoLabels = {
   repo: "acme/shop",
@@ -133,6 +134,8 @@ describe("scoreRepo", () => {
 describe("validateLabels", () => {
   test("a well-formed file has no problems", () => {
     assert.deepEqual(validateLabels(base, "f.json"), []);
+    assert.deepEqual(validateLabels({ ...base, heldOut: "2026-12-01" }, "f.json"), []);
+    assert.match(validateLabels({ ...base, heldOut: "yes" }, "f.json").join("\n"), /heldOut: a date/);
   });
   test("names every bad field", () => {
     const bad = {
@@ -184,3 +187,19 @@ describe("mirror", () => {
     assert.deepEqual(selfCheck(labels, gitDir!), ['near miss 1: "for attempt" is not on svc/client.py:1', `near miss 2: gone.py is not in ${commit.slice(0, 10)}`]);
   });
 });
+
+describe("REALWORLD.md", () => {
+  test("held-out repositories are scored apart and marked in the table", () => {
+    const tuned = scoreRepo(base, { layers: [layer("a", "deploy/envoy.yaml", 20, 3)], paths: [] });
+    const fresh = { ...base, repo: "acme/fresh", heldOut: "2026-12-01" };
+    const held = scoreRepo(fresh, { layers: [], paths: [] });
+    const row = (labels: RepoLabels, score: ReturnType<typeof scoreRepo>) => ({ file: `${labels.repo}.json`, labels, labelProblems: [], score, seconds: 1, crashed: null, files: 3, skipped: "" });
+    const md = renderMarkdown([row(base, tuned), row(fresh, held)], { date: "2026-12-01", toolVersion: "0.0.0", toolCommit: "abc" });
+    assert.match(md, /\| measure \| all \| held out \| target \| met \(all\) \|/);
+    // 3 explicit layers of modelled families per repository: 1 of 6 found overall, none held out
+    assert.match(md, /\| explicit-layer recall \| 17 % \| 0 % \| ≥ 90 % \| \*\*no\*\* \|/);
+    assert.match(md, /\[acme\/fresh\]\(https:\/\/github.com\/acme\/shop\) \(held out\)/);
+    assert.doesNotMatch(renderMarkdown([row(base, tuned)], { date: "d", toolVersion: "v", toolCommit: "c" }), /held out/);
+  });
+});
+
