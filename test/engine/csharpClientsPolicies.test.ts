@@ -201,4 +201,84 @@ await AppDb.EnsureCreatedAsync(app.Services);
 `);
     assert.match(layerAt(result, "src/Backend/AppDb.cs:9").offPath ?? "", /startup: waits for the database \(EnsureCreatedAsync\)/);
   });
+
+  test("a factory-returned policy held by a local: Execute(context.Database.Migrate) waits for the schema, a seeding lambda run from Program.cs is startup, a controller's use stays on the path", async () => {
+    const result = await checkFixture(`
+//- src/Catalog/ProgramExtensions.cs
+using Polly;
+public static class ProgramExtensions
+{
+    public static void ApplyDatabaseMigration(this WebApplication app)
+    {
+        using var scope = app.Services.CreateScope();
+        var retryPolicy = CreateRetryPolicy(app.Configuration);
+        var context = scope.ServiceProvider.GetRequiredService<CatalogDbContext>();
+        retryPolicy.Execute(context.Database.Migrate);
+    }
+
+    private static Policy CreateRetryPolicy(IConfiguration configuration)
+    {
+        if (bool.TryParse(configuration["RetryMigrations"], out bool _))
+        {
+            return Policy.Handle<Exception>().WaitAndRetryForever(_ => TimeSpan.FromSeconds(5));
+// ^ layer ×∞
+        }
+        return Policy.NoOp();
+    }
+}
+//- src/Identity/SeedData.cs
+using Polly;
+public class SeedData
+{
+    public static async Task EnsureSeedData(IServiceScope scope, IConfiguration configuration)
+    {
+        var retryPolicy = CreateRetryPolicy(configuration);
+        var context = scope.ServiceProvider.GetRequiredService<ApplicationDbContext>();
+        await retryPolicy.ExecuteAsync(async () =>
+        {
+            await context.Database.MigrateAsync();
+            var users = scope.ServiceProvider.GetRequiredService<UserManager<ApplicationUser>>();
+            await users.CreateAsync(new ApplicationUser { UserName = "alice" }, "Pass123$");
+        });
+    }
+
+    private static AsyncPolicy CreateRetryPolicy(IConfiguration configuration)
+    {
+        return Policy.Handle<Exception>().WaitAndRetryForeverAsync(_ => TimeSpan.FromSeconds(5));
+// ^ layer ×∞
+    }
+}
+//- src/Identity/Program.cs
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+using (var scope = app.Services.CreateScope())
+{
+    await SeedData.EnsureSeedData(scope, app.Configuration);
+}
+app.Run();
+//- src/Basket/BasketController.cs
+using Polly;
+[ApiController]
+[Route("api/basket")]
+public class BasketController : ControllerBase
+{
+    [HttpGet]
+    public async Task<string> Get()
+    {
+        var retry = MakePolicy();
+        return await retry.ExecuteAsync(() => new HttpClient().GetStringAsync("http://catalog/api/items"));
+    }
+
+    private static AsyncPolicy MakePolicy() => Policy.Handle<HttpRequestException>().RetryAsync(2);
+// ^ layer ×3
+}
+//! rules RL001
+//! paths 0
+`);
+    assert.match(layerAt(result, "src/Catalog/ProgramExtensions.cs:16").offPath ?? "", /startup: waits for the database \(Migrate\)/);
+    assert.match(layerAt(result, "src/Identity/SeedData.cs:18").offPath ?? "", /runs at startup/);
+    const onPath = layerAt(result, "src/Basket/BasketController.cs:13");
+    assert.equal(onPath.offPath, undefined);
+    assert.equal(onPath.label, "retry");
+  });
 });

@@ -159,10 +159,13 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
     const a = layer.attach;
     // loops and decorators run where they are written; a policy object built at module level
     // (`policy = retry(...)`, `RetryingCaller(...)`) runs wherever it is used
-    if (!(layer.kind === "retry-loop" && (a.kind === "block" || a.kind === "helper")) && a.kind !== "function") continue;
+    // — except a policy held by a local of one function (`var retryPolicy = CreateRetryPolicy(…);
+    // retryPolicy.Execute(…)`): it runs where that function runs
     const file = resolver.file(layer.file);
     if (!file) continue;
-    const key = fnKey(file, a.functionId);
+    const holderFunction = a.kind === "object" ? localHolderFunction(file, a.objectId) : null;
+    if (!(layer.kind === "retry-loop" && (a.kind === "block" || a.kind === "helper")) && a.kind !== "function" && !holderFunction) continue;
+    const key = fnKey(file, holderFunction ?? (a as { functionId: string }).functionId);
     const connects = layer.kind === "retry-loop" && a.kind === "block" && a.callIds.some((id) => {
       const call = file.calls.find((c) => c.id === id);
       return !!call && CONNECTS.test(call.callee);
@@ -203,6 +206,16 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
 }
 
 /**
+/** `Startup.Seed.retryPolicy` → `Startup.Seed` when that is a function of the file (the holder is its local). */
+function localHolderFunction(file: FileFacts, objectId: string): string | null {
+  const dot = objectId.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const scope = objectId.slice(0, dot);
+  const fn = file.functions.find((f) => f.id === scope);
+  // a function of the file with code of its own (not a holder the detectors made up for a field)
+  return fn && file.calls.some((c) => c.functionId === scope) ? scope : null;
+}
+
  * C#: a retry in a constructor runs whenever the class is built. A class the container injects
  * only into hosted services (`AddHostedService<Worker>()`, built once when the host starts), by
  * its own type or an interface it implements, is built at startup: the retry is off-path. A class

@@ -192,9 +192,11 @@ function executionsOf(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, 
 function startupPipelines(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): void {
   for (const [l, runs] of executionsOf(ctx, root, anchors)) {
     if (l.offPath || l.maxAttempts === 1) continue;
-    const calls = runs.flatMap((r) => (LAMBDAS.has(r.type) ? descendants(r, "invocation_expression") : []));
-    const schema = calls.map((c) => memberName(c.childForFieldName("function")) ?? "").filter((m) => SCHEMA_CALLS.test(m));
-    if (runs.every((r) => LAMBDAS.has(r.type)) && calls.length && schema.length === calls.length) {
+    // a lambda's calls, or a method group (`retryPolicy.Execute(context.Database.Migrate)`)
+    const isGroup = (r: SyntaxNode) => r.type === "member_access_expression" || r.type === "identifier";
+    const calls = runs.flatMap((r) => (LAMBDAS.has(r.type) ? descendants(r, "invocation_expression").map((c) => c.childForFieldName("function")) : isGroup(r) ? [r] : []));
+    const schema = calls.map((c) => memberName(c) ?? (c?.type === "identifier" ? c.text : "")).filter((m) => SCHEMA_CALLS.test(m));
+    if (runs.every((r) => LAMBDAS.has(r.type) || isGroup(r)) && calls.length && schema.length === calls.length) {
       l.offPath = `startup: waits for the database (${[...new Set(schema)].join(", ")}), not a request`;
     }
   }

@@ -111,7 +111,7 @@ export function detectPolly(ctx: CsContext): void {
       category = "client";
     }
     if (!base) continue;
-    const holder = category === "code" ? (holderOf(ctx, call) ?? inlineExecution(ctx, call, methods)) : null;
+    const holder = category === "code" ? (holderOf(ctx, call) ?? inlineExecution(ctx, call, methods) ?? returnedToLocal(ctx, call)) : null;
     const localId = ctx.nextId("L", nameNode);
     // a policy returned by a method: the layer of every registration whose handler calls it
     const typedAll = category === "client" ? (returnedTo.length && !handler ? returnedTo : [handler ?? call]).map((h) => registerClient(ctx, h, localId)) : [];
@@ -263,6 +263,39 @@ function holderOf(ctx: CsContext, call: SyntaxNode): { id: string; label: string
     return ensure(`${cls}.${left}`, left, p);
   }
   return null;
+}
+
+/**
+ * A policy a factory method returns (`static Policy CreateRetryPolicy(…) { if (retry) return
+ * Policy.Handle<Exception>().WaitAndRetryForever(…); return Policy.NoOp(); }`) and the one local of
+ * this file holding its result (`var retryPolicy = CreateRetryPolicy(config, log);`): that local is
+ * the holder, so its `Execute*` calls run under the layer. Several such locals: none is chosen.
+ */
+function returnedToLocal(ctx: CsContext, call: SyntaxNode): { id: string; label: string } | null {
+  let top = call;
+  while (top.parent && ["member_access_expression", "invocation_expression", "parenthesized_expression", "cast_expression"].includes(top.parent.type)) top = top.parent;
+  const p = top.parent;
+  const method =
+    p?.type === "return_statement" ? ancestorOfType(p, "method_declaration") : p?.type === "arrow_expression_clause" && p.parent?.type === "method_declaration" ? p.parent : null;
+  const name = method?.childForFieldName("name")?.text;
+  if (!method || !name) return null;
+  const root = ancestorOfType(method, "compilation_unit") ?? method;
+  const locals: SyntaxNode[] = [];
+  for (const d of descendants(root, "variable_declarator")) {
+    const value = d.namedChildren.find((c) => c?.type === "invocation_expression") ?? null;
+    const callee = value ? dottedName(value.childForFieldName("function")) : null;
+    if (value && (callee === name || callee === `this.${name}`) && d.parent?.parent?.type !== "field_declaration") locals.push(d);
+  }
+  if (locals.length !== 1) return null;
+  const local = locals[0]!;
+  const localName = local.childForFieldName("name")?.text;
+  if (!localName) return null;
+  const id = `${ctx.scopeId(local)}.${localName}`;
+  if (!ctx.functionIds.has(id)) {
+    ctx.functionIds.add(id);
+    ctx.facts.functions.push({ id, name: localName, span: nodeSpan(local), params: [], paramDefaults: {}, topLevel: false, handler: null, raisesOnStatus: false, returnsClientId: null });
+  }
+  return { id, label: localName };
 }
 
 /**
