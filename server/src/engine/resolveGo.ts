@@ -33,6 +33,9 @@ export class GoIndex {
       }
     }
     this.modules.sort((a, b) => b.path.length - a.path.length);
+    // a file a default build leaves out (a wire injector template beside its generated wire_gen.go)
+    // may declare the same names as a built one: the built one is the package's
+    for (const list of this.dirs.values()) list.sort((a, b) => Number(!!a.goExcludedBy) - Number(!!b.goExcludedBy));
   }
 
   /** The files of the package an import path names, preferring a module that holds the importer. */
@@ -70,7 +73,7 @@ export class GoIndex {
       const hit = this.lookup(file, `${scopes.slice(0, i).join(".")}.${dotted}`);
       if (hit) return hit;
     }
-    // then the package: this file, then the other files of its folder
+    // then the package: this file, then the other files of its folder (built files first)
     const pkg = this.dirs.get(dirOf(file.path)) ?? [];
     const own = this.inPackage([file, ...pkg.filter((f) => f !== file)], dotted) ?? this.implementation(pkg, dotted);
     if (own) return own;

@@ -14,6 +14,9 @@
  * runs it now (`executor.submit(fn)`, CallFact.invokesArg) runs from where that call is. A loop that
  * pings or connects to a child process its own code starts (`subprocess.Popen` of a local server,
  * then `ping()` until it answers) waits for that process to come up: off-path wherever it runs.
+ * Go code a default build leaves out (a `//go:build wireinject` injector template) calls nothing;
+ * wire provider declarations (`wire.Build(NewConn)`, `wire.NewSet(…)`) pass no function to anyone
+ * (the generated injector calls the providers, and main calls the injector).
  */
 import type { CallFact, FileFacts, FunctionFact, SourceSpan } from "../model/facts";
 import type { RetryLayer } from "../model/model";
@@ -80,6 +83,10 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
       nodes.set(fnKey(f, fn.id), { file: f, id: fn.id, fn });
       if (isMain(f, fn)) roots.set(fnKey(f, fn.id), `${fn.id}()`);
     }
+    // a Go library file a default build leaves out (a wire injector template, `//go:build
+    // integration`) never runs in the program: its calls and references are no callers. A left-out
+    // `package main` is a program of its own (`go run gen.go`) and keeps them.
+    if (f.goExcludedBy && f.module !== "main") continue;
     for (const name of f.referencedFunctions) {
       const hit = f.functions.find((fn) => fn.id === name || fn.name === name);
       if (hit) referenced.add(fnKey(f, hit.id));
@@ -90,6 +97,7 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
         if (fn && !fn.handler && !roots.has(fnKey(f, fn.id))) roots.set(fnKey(f, fn.id), `${fn.id}() (it starts serving)`);
       }
       push(callsByName, last(c.callee), { f, c });
+      if (c.declaresOnly) continue;
       c.args.forEach((a, index) => {
         if (a.name) push(argsByName, last(a.name), { f, c, index });
       });
@@ -205,7 +213,6 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
   }
 }
 
-/**
 /** `Startup.Seed.retryPolicy` → `Startup.Seed` when that is a function of the file (the holder is its local). */
 function localHolderFunction(file: FileFacts, objectId: string): string | null {
   const dot = objectId.lastIndexOf(".");
@@ -216,6 +223,7 @@ function localHolderFunction(file: FileFacts, objectId: string): string | null {
   return fn && file.calls.some((c) => c.functionId === scope) ? scope : null;
 }
 
+/**
  * C#: a retry in a constructor runs whenever the class is built. A class the container injects
  * only into hosted services (`AddHostedService<Worker>()`, built once when the host starts), by
  * its own type or an interface it implements, is built at startup: the retry is off-path. A class

@@ -360,6 +360,11 @@ export interface CallFact {
    * `retryer(fn)`): the linker follows the argument as if it were called here.
    */
   invokesArg?: number;
+  /**
+   * Go: the call only declares its arguments for a code generator (google/wire `wire.Build(NewConn)`,
+   * `wire.NewSet(…)`): no function passed to it runs from here or is handed to anyone at run time
+   */
+  declaresOnly?: true;
 }
 
 export interface RequestFact {
@@ -730,6 +735,12 @@ export interface FileFacts {
   fieldTypes?: Record<string, string>;
   /** Go: interface types declared in the file → their methods, with their parameter types (as FunctionFact.paramTypes) */
   goInterfaces?: Record<string, Array<{ name: string; paramTypes: string[] }>>;
+  /**
+   * Go: the file's build constraint (`//go:build wireinject`) when a default build leaves the file
+   * out — it needs a tag nobody sets by default (a wire injector template, `ignore`, `integration`):
+   * its code is not part of the program (engine/startup.ts, engine/resolveGo.ts)
+   */
+  goExcludedBy?: string;
   /** Dockerfile: the environment the image starts with (ENV of the last stage, literal values) */
   imageEnv?: Record<string, string>;
   workloads: WorkloadFact[];

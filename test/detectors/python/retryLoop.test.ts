@@ -189,4 +189,61 @@ def template(env, key, project):
 `);
     assert.deepEqual(layers, []);
   });
+
+  test("not a retry: the handler raises the exception the try body also raises, or decodes the same token again", async () => {
+    // a JWT check: the try body raises `http_401("Invalid access token")` on a bad claim and the
+    // handler raises the same built exception; repeating a decode or a parse gives the same error
+    const layers = await loopLayers(`import json
+from fastapi import HTTPException
+from jose import JWTError, jwt
+
+def http_401(detail):
+    return HTTPException(status_code=401, detail=detail)
+
+def current_user(token):
+    try:
+        payload = jwt.decode(token, KEY, algorithms=["HS256"])
+        if payload.get("token_type") != "access":
+            raise http_401("Invalid access token")
+    except jwt.ExpiredSignatureError as ese:
+        raise http_401(detail="The access token has expired") from ese
+    except JWTError as err:
+        raise http_401("Invalid access token") from err
+    return payload
+
+def claims(token):
+    try:
+        return jwt.decode(token, KEY, algorithms=["HS256"])
+    except JWTError:
+        refresh_keys()
+        return jwt.decode(token, KEY, algorithms=["HS256"])
+
+def body_of(raw):
+    try:
+        return json.loads(raw)
+    except ValueError:
+        logging.warning("bad body")
+        return json.loads(raw)
+`);
+    assert.deepEqual(layers, []);
+  });
+
+  test("a try body that also raises a built exception: the send the handler makes again is still a 2-attempt layer", async () => {
+    const layers = await loopLayers(`def http_502(detail):
+    return RuntimeError(detail)
+
+def charge(session, url, body):
+    try:
+        resp = session.post(url, json=body)
+        if resp.status_code >= 500:
+            raise http_502("payment down")
+    except requests.ConnectionError:
+        session.close()
+        resp = session.post(url, json=body)
+    return resp
+`);
+    assert.equal(layers.length, 1);
+    assert.equal(layers[0]!.maxAttempts, 2);
+    assert.equal(layers[0]!.anchor.line, 12);
+  });
 });

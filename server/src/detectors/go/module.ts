@@ -16,6 +16,8 @@ export function detectModule(ctx: GoContext): void {
   const root = ctx.tree.rootNode;
   const facts = ctx.facts;
   facts.module = ctx.packageName || null;
+  const excluded = buildExclusion(root);
+  if (excluded) facts.goExcludedBy = excluded;
   for (const i of ctx.imports) facts.imports.push({ local: i.local, module: i.path, member: null });
   for (const fn of ctx.functionNodes) addFunction(ctx, fn);
   facts.exports = facts.functions.filter((f) => f.topLevel && /^[A-Z]/.test(f.name)).map((f) => f.id);
@@ -211,8 +213,13 @@ function extractCall(ctx: GoContext, call: SyntaxNode): void {
   const field = fnNode?.type === "selector_expression" ? fnNode.childForFieldName("field")?.text : undefined;
   const route = handlerRoute(ctx, call, callee ?? (field ? `(…).${field}` : null));
   let invokesArg: number | undefined;
-  const conversion = callee !== null && ctx.importPath(callee.slice(0, Math.max(0, callee.lastIndexOf(".")))) === "net/http" && /\.Handler(Func)?$/.test(callee);
+  const calleePackage = callee !== null ? ctx.importPath(callee.slice(0, Math.max(0, callee.lastIndexOf(".")))) : null;
+  const conversion = calleePackage === "net/http" && /\.Handler(Func)?$/.test(callee!);
+  // `wire.Build(NewConn, …)`, `wire.NewSet(NewRepo)`: provider declarations the wire generator reads;
+  // the generated injector (wire_gen.go) calls them, nothing runs them from here
+  const declaration = calleePackage === "github.com/google/wire";
   rawArgs.forEach((a, i) => {
+    if (declaration) return;
     const name = args[i]!.name;
     // a local or parameter named like a package function (`shortcodes := …; len(shortcodes)`) is not it
     const local = a.type === "identifier" ? ctx.lookup(a.text, a) : null;
@@ -239,10 +246,82 @@ function extractCall(ctx: GoContext, call: SyntaxNode): void {
     args,
     ...(request ? { request } : {}),
     ...(invokesArg !== undefined ? { invokesArg } : {}),
+    ...(declaration ? { declaresOnly: true as const } : {}),
   });
 }
 
 /** The CallFact id of a call node, for layer detectors that attach to a call. */
 export function callIdAt(ctx: GoContext, call: SyntaxNode): string | null {
   return ctx.callIds.get(call.id) ?? null;
+}
+
+/** tags a default build may set (the platform, the toolchain): unknown here, so never a reason to leave a file out */
+const PLATFORM_TAGS = new Set(
+  (
+    "aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris wasip1 windows zos unix " +
+    "386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm " +
+    "cgo gc gccgo"
+  ).split(" "),
+);
+
+/**
+ * The build constraint of a Go file when a default `go build` leaves the file out: `//go:build`
+ * (or the older `// +build` lines) before the package clause, read with every tag that names no
+ * platform or toolchain unset (`wireinject`, `ignore`, `integration`) and platform tags unknown.
+ * null when the file is built (or may be, on some platform).
+ */
+export function buildExclusion(root: SyntaxNode): string | null {
+  const header: string[] = [];
+  for (const c of root.namedChildren) {
+    if (!c || c.type !== "comment") break;
+    header.push(c.text.trim());
+  }
+  const modern = header.find((t) => /^\/\/go:build\s/.test(t));
+  if (modern) {
+    const expr = modern.replace(/^\/\/go:build\s+/, "").trim();
+    return evalConstraint(expr) === false ? expr : null;
+  }
+  const legacy = header.filter((t) => /^\/\/\s*\+build\s/.test(t)).map((t) => t.replace(/^\/\/\s*\+build\s+/, "").trim());
+  if (!legacy.length) return null;
+  // lines AND, space-separated options OR, comma-separated terms AND
+  const expr = legacy.map((line) => `(${line.split(/\s+/).map((o) => `(${o.split(",").join(" && ")})`).join(" || ")})`).join(" && ");
+  return evalConstraint(expr) === false ? legacy.join(" ") : null;
+}
+
+/** Kleene logic over a constraint expression: true, false or null (depends on the platform) */
+function evalConstraint(expr: string): boolean | null {
+  const tokens = expr.match(/&&|\|\||[()!]|[\w.]+/g) ?? [];
+  let i = 0;
+  const tag = (name: string): boolean | null => (PLATFORM_TAGS.has(name) || /^go\d+\.\d+$/.test(name) ? null : false);
+  const not = (v: boolean | null) => (v === null ? null : !v);
+  const and = (a: boolean | null, b: boolean | null) => (a === false || b === false ? false : a === true && b === true ? true : null);
+  const or = (a: boolean | null, b: boolean | null) => (a === true || b === true ? true : a === false && b === false ? false : null);
+  const unary = (): boolean | null => {
+    const t = tokens[i++];
+    if (t === "!") return not(unary());
+    if (t === "(") {
+      const v = disjunction();
+      if (tokens[i] === ")") i++;
+      return v;
+    }
+    return t === undefined ? null : tag(t);
+  };
+  const conjunction = (): boolean | null => {
+    let v = unary();
+    while (tokens[i] === "&&") {
+      i++;
+      v = and(v, unary());
+    }
+    return v;
+  };
+  const disjunction = (): boolean | null => {
+    let v = conjunction();
+    while (tokens[i] === "||") {
+      i++;
+      v = or(v, conjunction());
+    }
+    return v;
+  };
+  const v = disjunction();
+  return i === tokens.length ? v : null;
 }
