@@ -30,7 +30,8 @@ describe("readWorkspace", () => {
     write(root, "svc/app.py", PY);
     write(root, "svc/client.ts", "import axios from 'axios';\nexport const c = axios.create();\n");
     write(root, "deploy/vs.yaml", "apiVersion: networking.istio.io/v1\nkind: VirtualService\n");
-    write(root, "deploy/values.yaml", "replicas: 3\nimage: nginx\n"); // no manifest or retry key
+    write(root, "deploy/values.yaml", "replicas: 3\nimage: nginx\n"); // a chart's values: read whatever they hold
+    write(root, "deploy/notes.yaml", "replicas: 3\nimage: nginx\n"); // no manifest or retry key
     write(root, "svc/constants.py", "X = 1\n"); // nothing to parse
     write(root, "svc/package.json", '{"name":"svc"}');
     write(root, "README.md", "# not analysed\n");
@@ -81,6 +82,7 @@ describe("readWorkspace", () => {
     assert.deepEqual(paths, [
       // a .NET project file is read (its name and folder name the project); its bin/ output is not
       "Dotnet/Api.csproj",
+      "deploy/values.yaml",
       "deploy/vs.yaml",
       "other/local_dev.py",
       "pkg/local_keep.py",
@@ -92,7 +94,8 @@ describe("readWorkspace", () => {
       "tools/bin/run.js",
     ]);
     assert.equal(read.files.find((f) => f.path === "svc/app.py")?.text, PY);
-    assert.ok(read.filtered.includes("deploy/values.yaml"));
+    assert.ok(read.filtered.includes("deploy/notes.yaml"));
+    assert.ok(!read.filtered.includes("deploy/values.yaml"), "a chart's values.yaml fills its templates: always read");
     assert.ok(read.filtered.includes("svc/constants.py"));
   });
 
@@ -206,7 +209,9 @@ describe("file classification", () => {
     assert.ok(worthParsing("envoy.yaml", "static_resources:\n  listeners: []\n"));
     assert.ok(worthParsing("compose.yml", "services:\n  web: {}\n"));
     assert.ok(worthParsing("policy.yaml", "retryPolicy:\n  attempts: 3\n"));
-    assert.ok(!worthParsing("values.yaml", "replicas: 3\n"));
+    assert.ok(!worthParsing("notes.yaml", "replicas: 3\n"));
+    // a Helm chart's values fill its templates' names, images and env, not only counts
+    assert.ok(worthParsing("chart/values.yaml", "image:\n  repository: docker.io/acme\n"));
     assert.ok(worthParsing("a.ts", "const f = () => 1;\n"));
     assert.ok(!worthParsing("a.py", "X = 1\n"));
     assert.ok(worthParsing("package.json", "{}"));

@@ -149,6 +149,67 @@ def place(order):
 `);
   });
 
+  test("an image written with printf from values names the code it runs: the go.mod module go-srv-a is the Deployment service-a's code", async () => {
+    const result = await checkFixture(`
+//- helm/ref-app/Chart.yaml
+apiVersion: v2
+name: ref-app
+version: 0.1.0
+//- helm/ref-app/values.yaml
+image:
+  repository: docker.io/acme
+  tag:
+    serviceA: 1.7.5
+//- helm/ref-app/templates/service-a.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: service-a
+spec:
+  template:
+    spec:
+      containers:
+        - name: service-a
+          image: {{ printf "%s/go-srv-a:%s" .Values.image.repository .Values.image.tag.serviceA }}
+          env:
+            - name: INVENTORY_URL
+              value: http://inventory:8080
+//- services/json-rest/svc-a/go.mod
+module github.com/acme/go-srv-a
+
+go 1.22
+
+require github.com/hashicorp/go-retryablehttp v0.7.8
+//- services/json-rest/svc-a/main.go
+package main
+
+import (
+	"net/http"
+	"os"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+func main() {
+	http.HandleFunc("/api/greeting", greet)
+	http.ListenAndServe(":8080", nil)
+}
+
+func greet(w http.ResponseWriter, r *http.Request) {
+	client := retryablehttp.NewClient()
+// ^ layer ×5 RL001
+	client.RetryMax = 4
+	client.Get(os.Getenv("INVENTORY_URL") + "/items")
+}
+//! rules RL001
+//! path 5 inventory
+//! paths 1
+`);
+    assert.equal(result.model.fileService.get("services/json-rest/svc-a/main.go"), "service-a");
+    assert.equal(result.model.paths[0]!.services[0], "service-a");
+    assert.ok(!result.model.services.has("go-srv-a"), "the module name is no service of its own once a workload runs its image");
+  });
+
   test("a value values.yaml does not have leaves the env unresolved (no guessed target)", async () => {
     const result = await checkFixture(`
 //- charts/web/Chart.yaml

@@ -59,9 +59,61 @@ export function withChartValues(text: string, path: string, charts: Map<string, 
   let unresolved = false;
   const out = text.replace(/\{\{[^{}]*\}\}/g, (action) => {
     const ref = valuesRef(action);
-    const value = ref ? (entries[ref.key]?.value ?? (ref.fallback !== null ? String(ref.fallback) : undefined)) : undefined;
+    const value = ref ? (entries[ref.key]?.value ?? (ref.fallback !== null ? String(ref.fallback) : undefined)) : printfValue(action, entries);
     if (value === undefined) unresolved = true;
     return value ?? action;
   });
   return unresolved ? text : out;
 }
+
+/**
+ * `{{ printf "%s/go-srv-a:%s" .Values.image.repository .Values.image.tag.a }}`: the format with its
+ * verbs (`%s`, `%v`, `%d`) filled from values and string literals in order; undefined when an
+ * argument is anything else or has no value.
+ */
+function printfValue(action: string, entries: ChartValues): string | undefined {
+  const words = templateWords(action.slice(2, -2).replace(/^-\s*/, "").replace(/\s*-$/, "").trim());
+  if (!words || words[0] !== "printf" || words.length < 2 || !words[1]!.startsWith('"')) return undefined;
+  const args: string[] = [];
+  for (const w of words.slice(2)) {
+    if (w.startsWith('"')) args.push(w.slice(1, -1));
+    else if (/^\$?\.Values\.[\w.-]+$/.test(w)) {
+      const v = entries[w.replace(/^\$?\.Values\./, "")]?.value;
+      if (v === undefined) return undefined;
+      args.push(v);
+    } else return undefined;
+  }
+  let i = 0;
+  let missing = false;
+  const out = words[1]!.slice(1, -1).replace(/%[svd%]/g, (verb) => {
+    if (verb === "%%") return "%";
+    if (i >= args.length) missing = true;
+    return args[i++] ?? "";
+  });
+  return missing || i !== args.length ? undefined : out;
+}
+
+/** A template action's words: bare words and double-quoted strings (with their quotes); null on a pipe or parenthesis. */
+function templateWords(inner: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  while (i < inner.length) {
+    const c = inner[i]!;
+    if (c === " " || c === "\t") i++;
+    else if (c === '"') {
+      let j = i + 1;
+      while (j < inner.length && inner[j] !== '"') j += inner[j] === "\\" ? 2 : 1;
+      if (j >= inner.length) return null;
+      out.push(inner.slice(i, j + 1));
+      i = j + 1;
+    } else if (c === "|" || c === "(" || c === ")") return null;
+    else {
+      let j = i;
+      while (j < inner.length && !" \t|()\"".includes(inner[j]!)) j++;
+      out.push(inner.slice(i, j));
+      i = j;
+    }
+  }
+  return out;
+}
+

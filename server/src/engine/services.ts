@@ -4,6 +4,7 @@
  * compose build contexts and package manifests (the folder holding the code), then the
  * folder name. Names are normalised so `checkout-service` ≈ `checkout`.
  */
+import { imageName } from "../detectors/yaml/kubernetes";
 import picomatch from "picomatch";
 import type { FileFacts, NamespaceFact, WorkloadFact } from "../model/facts";
 import type { Location, ServiceInfo, Settings } from "../model/model";
@@ -100,14 +101,20 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   }
   // a workload running an image named like a code folder (`…/emojivoto-web:v11` for the
   // `emojivoto-web/` folder): the folder's code is that workload's, under the workload's name
+  // a name only a project file gives (a go.mod module, a package.json name) is no deployment of
+  // its own: the workload running the image built from it is (`module …/go-srv-a` in the folder
+  // whose image `…/go-srv-a:1.7` the Deployment `service-a` runs)
+  const deployed = new Set(workloads.filter(({ w }) => w.kind !== "package").map(({ w }) => normalizeServiceName(w.name)));
   for (const [image, runners] of imageRunners(workloads)) {
     const norm = normalizeServiceName(image);
-    if (services.has(norm) || runners.includes(norm)) continue;
+    if ((services.has(norm) && deployed.has(norm)) || runners.includes(norm)) continue;
     // several workloads run one image (a web app and a bot started with another command): the one
     // named like the image's last word (`emojivoto-web` → `web`), else the only one
     const named = runners.filter((r) => norm.endsWith(`-${r}`) || norm.startsWith(`${r}-`));
     const owner = named.length === 1 ? named[0] : runners.length === 1 ? runners[0] : undefined;
-    if (owner) byNormalName.set(norm, owner);
+    if (!owner) continue;
+    byNormalName.set(norm, owner);
+    if (services.get(norm)?.name === norm) services.delete(norm);
   }
 
   // file ownership
@@ -412,5 +419,15 @@ function renderedWorkload(w: WorkloadFact, path: string, charts: ReturnType<type
     name = name.replace(/\{\{[^{}]*\}\}/g, "").replace(/^[-._]+|[-._]+$/g, "");
     if (!name) name = chart.split("/").pop() || w.name;
   }
-  return { ...w, name, env: mapValues(w.env), labels: mapValues(w.labels), selector: mapValues(w.selector), namespace: w.namespace && w.namespace.includes("{{") ? null : w.namespace };
+  return {
+    ...w,
+    name,
+    env: mapValues(w.env),
+    labels: mapValues(w.labels),
+    selector: mapValues(w.selector),
+    namespace: w.namespace && w.namespace.includes("{{") ? null : w.namespace,
+    // an image written as a template (`{{ printf "%s/go-srv-a:%s" .Values.image.repository … }}`):
+    // its name once the chart's values fill it in
+    ...(w.images ? { images: w.images.map((image) => (image.includes("{{") ? (imageName(fill(image)) ?? image) : image)) } : {}),
+  };
 }

@@ -98,8 +98,8 @@ export function worthParsing(relPath: string, text: string): boolean {
   switch (lang) {
     case "yaml":
       // Spring Boot settings files are read whatever they hold (service name, @Value settings)
-      // and a Helm chart's values.yaml may fill in templated counts (`attempts`, `tries`, `limit` keys)
-      return YAML_WORTH_PARSING.test(text) || isSpringConfigFile(relPath) || (/(^|\/)values\.ya?ml$/.test(relPath) && /attempts|tries|limit/i.test(text));
+      // and a Helm chart's values.yaml fills in its templates: counts, names, images, env values
+      return YAML_WORTH_PARSING.test(text) || isSpringConfigFile(relPath) || /(^|\/)values\.ya?ml$/.test(relPath);
     case "python":
     case "typescript":
       return CODE_WORTH_PARSING.test(text);
