@@ -88,8 +88,12 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "polly-v8", "polly-v7", "dotnet-resilience", "efcore", "csharp-loop",
   "resilience4j", "spring-retry", "spring7-retryable", "microprofile", "reactor", "okhttp", "spring-cloud-gateway", "java-loop", "kotlin-loop",
   "go-retryablehttp", "cenkalti-backoff", "grpc-go", "grpc-config", "go-loop",
+  "mongo-go-driver", "mongodb-driver",
   "envoy", "istio", "istio-default", "linkerd", "traefik", "kong", "ingress-nginx", "kuma", "consul", "emissary", "envoy-gateway", "gloo",
   "nginx", "haproxy",
+  "azure-sdk", "azure-sdk-go",
+  "openai-sdk", "anthropic-sdk",
+  "celery",
 ]);
 
 /** Every problem with a parsed label file, as "field: what is wrong"; empty when it is well-formed. */

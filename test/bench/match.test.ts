@@ -24,7 +24,7 @@ const base: RepoLabels = {
     { id: "L2", path: "checkout/client.py", line: 10, anchor: "@retry", family: "tenacity", maxAttempts: 3, implicit: false, note: "stop_after_attempt(3)", alternatives: [{ path: "checkout/client.py", line: 11 }] },
     { id: "L3", path: "platform/http.py", line: 6, anchor: "Retry(", family: "urllib3", maxAttempts: 3, implicit: false, note: "total=2" },
     { id: "L4", path: "k8s/ns.yaml", line: 5, anchor: "istio-injection", family: "istio-default", maxAttempts: 3, implicit: true, note: "§4.1" },
-    { id: "L5", path: "worker/tasks.py", line: 3, anchor: "autoretry_for", family: "celery", maxAttempts: 4, implicit: false, note: "max_retries 3" },
+    { id: "L5", path: "worker/tasks.py", line: 3, anchor: "sidekiq_options", family: "sidekiq", maxAttempts: 4, implicit: false, note: "retry: 3" },
   ],
   paths: [
     { layers: ["L1", "L2", "L3"], product: 27, target: "inventory" },
@@ -50,7 +50,7 @@ describe("scoreRepo", () => {
       s.layerMisses.map((m) => [m.label.id, m.cls]),
       [["L2", "count"], ["L3", "anchor"], ["L4", "missed"]],
     );
-    // the celery layer is counted apart, and so is the path through it
+    // the sidekiq layer (a family not modelled) is counted apart, and so is the path through it
     assert.deepEqual(s.notModelled, { layers: 1, found: 0, paths: 1 });
     // the layer reported 2 lines off its label is accounted for, not an extra
     assert.deepEqual(s.extras, []);

@@ -146,6 +146,7 @@ export class App {
     // ^ layer ×5 RL004
       try {
         await mongoose.connect("mongodb://mongo:27017/inventory");
+        // ^ layer ×2
         return;
       } catch (err) {
         if (i === retries) throw err;

@@ -12,6 +12,7 @@ const SCENARIOS = join(ROOT, "test", "scenarios");
 const workspaces = [
   ...readdirSync(SCENARIOS).filter((n) => existsSync(join(SCENARIOS, n, "workspace"))).map((n) => ({ name: n, dir: join(SCENARIOS, n, "workspace") })),
   { name: "examples/shop", dir: join(ROOT, "examples", "shop") },
+  { name: "examples/queue-task", dir: join(ROOT, "examples", "queue-task") },
   // the JVM and Go layer kinds no scenario holds (Resilience4j settings, Reactor, OkHttp, Spring Cloud Gateway, cenkalti, gRPC configs)
   { name: "test/fixes/workspaces/jvm-go", dir: join(__dirname, "workspaces", "jvm-go") },
 ];

@@ -25,6 +25,9 @@ import { applyHelmValues } from "./helmValues";
 import { markStartupLayers } from "./startup";
 import { markInertLayers } from "./inertLayers";
 import { applyKustomize } from "./kustomize";
+import { CeleryTasks } from "./celeryLinks";
+import { AzureSdkLinks } from "./azureSdk";
+import { MONGOOSE_DEFAULT_TARGET, mongooseConnections } from "./mongoose";
 
 interface Reach {
   call: CallFact;
@@ -127,6 +130,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const dotnet = new DotnetWiring(files, index, resolver, callsByFn, layers);
   const svcOf = (f: FileFacts) => index.fileService.get(f.path) ?? "";
   const jvmDb = new JvmDb(files, resolver, index.fileService, layers);
+  // C# calls on Azure SDK client types reach azure:<service> through the client's retry policy
+  const azureSdk = new AzureSdkLinks(files, index);
+  // Celery: sending a task is a queue hop to its worker (engine/celeryLinks.ts)
+  const celery = new CeleryTasks(files, index, resolver);
   // request handlers run inside the service's Mediator/MediatR pipeline behaviors
   for (const [key, ids] of dotnet.pipelineWrappers()) decorators.set(key, [...ids, ...(decorators.get(key) ?? [])]);
 
@@ -156,6 +163,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const out: Reach[] = [];
     // a Refit client's call: the request its interface member's attribute describes
     const call = dotnet.refitCall(file, scopeId, written);
+    const viaAzure = azureSdk.reach(file, scopeId, call);
+    if (viaAzure) return [{ call: { ...call, request: viaAzure.request }, file, layers: viaAzure.layers, baseUrl: null, via: viaAzure.via }];
     const req = call.request;
     if (req) {
       const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
@@ -191,6 +200,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     // a Spring Data repository call is a query through the service's DataSource (engine/jvmDb.ts)
     const viaRepository = jvmDb.reach(file, scopeId, call);
     if (viaRepository) return [...out, { call: { ...call, request: viaRepository.request }, file, layers: viaRepository.layers, baseUrl: null, via: { library: "spring-data", timeoutSeconds: null, timeoutSet: false } }];
+    const sentTask = celery.active ? celery.taskSent(file, scopeId, call) : null;
+    if (sentTask) return [...out, ...queueReach(file, call, sentTask)];
     const viaObject = objectReach(file, scopeId, call);
     if (viaObject) return [...out, ...viaObject];
     const target = resolver.resolve(file, scopeId, call.callee);
@@ -322,6 +333,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   };
 
   // SDK clients (ClientFact.sdk): any method on the client sends a request to the SDK's endpoint
+  let defaultMongoose: ReturnType<typeof mongooseConnections> | undefined;
   const sdkReach = (file: FileFacts, scopeId: string, call: CallFact): Reach | null => {
     const dot = call.callee.lastIndexOf(".");
     const member = call.callee.slice(dot + 1);
@@ -331,7 +343,27 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
     const request = { method: null, url: { kind: "string" as const, value: sdk.target }, protocol: "http" as const, idempotencyKey: null, timeoutSeconds: null, library: client.client.library };
     const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
-    return { call: { ...call, request }, file, layers: [...client.layers, ...viaStubs], baseUrl: null, via };
+    // a Mongoose model on the default connection: the `mongoose.connect` of the caller's service (engine/mongoose.ts)
+    if (sdk.target === MONGOOSE_DEFAULT_TARGET) {
+      const conn = (defaultMongoose ??= mongooseConnections(files, svcOf)).get(svcOf(file));
+      const base = conn?.client.baseUrl ? { file: conn.file, scopeId: conn.client.functionId, value: conn.client.baseUrl } : null;
+      return { call: { ...call, request: { ...request, url: { kind: "string" as const, value: "" } } }, file, layers: conn?.layers ?? [], baseUrl: base, via };
+    }
+    // an SDK whose endpoint is the client's own connection string (MongoDB drivers: `sdk.target` "")
+    const baseUrl = sdk.target === "" && client.client.baseUrl ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl } : null;
+    return { call: { ...call, request }, file, layers: [...client.layers, ...viaStubs], baseUrl, via };
+  };
+
+  // a task sent to its workers: a queue hop to each worker other than the sender's own service,
+  // and the task's reach followed inline where the sender is a worker itself
+  const queueReach = (file: FileFacts, call: CallFact, task: NonNullable<ReturnType<CeleryTasks["taskSent"]>>): Reach[] => {
+    const workers = celery.workerServices(task.file) ?? [celery.serviceOf(task.file) ?? ""];
+    const senders = new Set(file.functions.some((fn) => fn.handler?.method === "TASK") ? (celery.workerServices(file) ?? [svcOf(file)]) : [svcOf(file)]);
+    const out: Reach[] = workers
+      .filter((w) => w && !senders.has(w))
+      .map((w) => ({ call: { ...call, request: celery.request(task, w) }, file, layers: [], baseUrl: null, via: { library: "celery", timeoutSeconds: null, timeoutSet: false } }));
+    if (workers.some((w) => !w || senders.has(w))) out.push(...reachOfFunction(task.file, task.fn));
+    return out;
   };
 
   // compute every function's reach once, then pick entries: handlers, module code, and
@@ -346,7 +378,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const key = `${h.caller}→${h.callee}|${h.layerIds.join(",")}`;
     const existing = hops.get(key);
     if (existing) {
-      for (const c of h.calls) if (!existing.calls.some((x) => x.file === c.file && x.span.line === c.span.line)) existing.calls.push(c);
+      // Celery tasks sent on one line (`chain(a.s(), b.s())`) are each kept, for endpoint matching
+      for (const c of h.calls) if (!existing.calls.some((x) => x.file === c.file && x.span.line === c.span.line && (c.protocol !== "queue" || x.path === c.path))) existing.calls.push(c);
       existing.entryRoutes = mergeEntryRoutes(existing.entryRoutes, h.entryRoutes);
     } else hops.set(key, { ...h, calls: [...h.calls] });
   };
@@ -375,7 +408,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       const handler = "handler" in entry ? (entry as FunctionFact).handler : null;
       const entryRoutes = handler?.route ? [{ method: handler.method, route: handler.route }] : null;
       // code of a shared .NET project runs in the services that register or call it
-      const callerNames = dotnet.entryServices(f, entry.id) ?? (handler ? null : goEntryServices(f, entry.id, caller)) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
+      const callerNames = dotnet.entryServices(f, entry.id) ?? celery.entryServices(f, entry.id) ?? (handler ? null : goEntryServices(f, entry.id, caller)) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
       for (const r of reachOfFunction(f, entry)) for (const callerName of callerNames) for (const target of targetsOf(r, resolver, index, index.services.get(callerName))) {
         const req = r.call.request!;
         const protocol = req.protocol === "http" && target.scheme?.startsWith("grpc") ? "grpc" : req.protocol;
@@ -490,12 +523,18 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null, path: null, pathComplete: false };
   // SDK endpoints (ClientFact.sdk): "aws://dynamodb" → "aws:dynamodb", never a workspace service
   if (url?.startsWith("aws://")) return { name: `aws:${host}`, scheme: "aws", path: null, pathComplete: false };
+  // Azure SDK clients without a literal account host: "azure://blob" → "azure:blob"
+  if (url?.startsWith("azure://")) return { name: `azure:${host}`, scheme: "azure", path: null, pathComplete: false };
+  // SDKs whose API has no workspace host (OpenAI, Anthropic): "sdk://openai" → "openai"
+  if (url?.startsWith("sdk://")) return { name: host, scheme: "sdk", path: null, pathComplete: false };
   const path = url!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "") || "/";
   // `https://localhost:7242` in a project's settings: the project whose launchSettings.json listens there
   return { name: localService(index, url!) ?? serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
 }
 
 const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default"]);
+/** SDK clients that retry when nobody configured them (docs/reference/openai-sdk.md): implicit when unconfigured */
+const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk"]);
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;
@@ -510,8 +549,9 @@ function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolv
     service,
     targets: [],
     disabled: configured.maxAttempts === 1,
-    // defaults nobody wrote: Kuma's mesh-retry-all (§4.13), Istio's policy on gateway routes (§4.1)
-    implicit: IMPLICIT_KINDS.has(l.kind),
+    // defaults nobody wrote: Kuma's mesh-retry-all (§4.13), Istio's policy on gateway routes (§4.1),
+    // an Azure SDK client's pipeline retries (docs/reference/azure-sdk.md)
+    implicit: IMPLICIT_KINDS.has(l.kind) || (l.kind === "azure-sdk" && l.attemptsSource === "default") || (IMPLICIT_SDK_DEFAULTS.has(l.kind) && l.attemptsSource === "default"),
   };
 }
 

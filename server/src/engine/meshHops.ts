@@ -97,10 +97,11 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     }
   }
   const finalHops: Hop[] = [];
-  for (const rawHop of hops.flatMap((h) => (h.protocol === "db" ? [h] : byOtherMeshRoute(h, otherMeshLayers)))) {
+  // database and queue hops (a Celery task goes through the broker) carry no mesh layers
+  for (const rawHop of hops.flatMap((h) => (h.protocol === "db" || h.protocol === "queue" ? [h] : byOtherMeshRoute(h, otherMeshLayers)))) {
     const hop = rawHop;
     const info = index.services.get(hop.caller);
-    if (hop.protocol === "db") {
+    if (hop.protocol === "db" || hop.protocol === "queue") {
       finalHops.push(hop);
       continue;
     }

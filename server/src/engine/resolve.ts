@@ -178,6 +178,10 @@ export class Resolver {
     const target = this.tsModule(imp.module, file);
     if (!target) return null;
     if (imp.member === null && !imp.isDefault) {
+      // CommonJS `module.exports = Order` where Order is an SDK client (a Mongoose model): the module is that client
+      const def = rest.length ? undefined : target.exportAliases?.default;
+      const sdkClient = def ? target.clients.find((c) => c.name === def && c.functionId === "<module>" && c.sdk) : undefined;
+      if (sdkClient) return { kind: "client", file: target, client: sdkClient };
       return rest.length ? this.resolve(target, "<module>", rest.join("."), depth + 1) : { kind: "module", file: target };
     }
     const name = imp.isDefault ? "default" : imp.member!;

@@ -9,6 +9,7 @@
 
 import type { DotnetFacts } from "./dotnetFacts";
 import type { SuppressionFact } from "./suppression";
+import type { AzureSdkFacts } from "./azureSdk";
 
 export interface SourceSpan {
   line: number;
@@ -136,6 +137,17 @@ export type LayerKind =
   | "aws-sdk"
   | "stamina"
   | "google-api-core"
+  /** MongoDB drivers' retryable reads and writes (docs/reference/mongodb.md) */
+  | "mongodb-retryable"
+  /** MongoDB convenient transaction API: withTransaction re-runs its callback for up to 120 s */
+  | "mongodb-with-transaction"
+  /** Celery task retries: autoretry_for / self.retry() (docs/reference/celery.md) */
+  | "celery-task"
+  /** OpenAI / Anthropic SDK clients (docs/reference/openai-sdk.md) */
+  | "openai-sdk"
+  | "anthropic-sdk"
+  /** Azure SDK clients: Azure.Core / azure-core / core-rest-pipeline / azcore default retries (docs/reference/azure-sdk.md) */
+  | "azure-sdk"
   /** a retry helper declared in .retrylens.yaml (`helpers:`) that no detector recognised */
   | "declared-helper";
 
@@ -372,8 +384,8 @@ export interface RequestFact {
   method: string | null;
   /** the URL/DSN/path argument */
   url: ValueExpr | null;
-  /** "http" for HTTP clients, "db" for database drivers */
-  protocol: "http" | "grpc" | "db";
+  /** "http" for HTTP clients, "db" for database drivers, "queue" for a task sent to a worker (Celery) */
+  protocol: "http" | "grpc" | "db" | "queue";
   /** true: an Idempotency-Key header is set; false: no such header; null: headers not literal */
   idempotencyKey: boolean | null;
   timeoutSeconds: number | null;
@@ -535,6 +547,12 @@ export interface WorkloadFact {
   replicas?: number;
   /** compose: workspace files the service bind-mounts (`./nginx.conf:/etc/nginx/nginx.conf`) */
   mounts?: string[];
+  /**
+   * the commands its containers run, one string each (compose `entrypoint` + `command`, k8s
+   * `command` + `args`), when written: `celery -A proj worker -l info` makes it a Celery worker
+   * (engine/celeryLinks.ts)
+   */
+  commands?: string[];
 }
 
 export interface NamespaceFact {
@@ -768,6 +786,8 @@ export interface FileFacts {
   csImplementations?: CsImplementationFact[];
   /** C#: .NET host wiring (extension methods, declared types, DbContexts, Aspire AppHost; model/dotnetFacts.ts) */
   dotnet?: DotnetFacts;
+  /** C#: Azure SDK clients built or registered here, and the calls made on Azure client types (model/azureSdk.ts) */
+  azureSdk?: AzureSdkFacts;
   /** ASP.NET Core Properties/launchSettings.json: the URLs the project listens on when run locally */
   listenUrls?: string[];
   /** tsconfig.json / jsconfig.json: how non-relative imports resolve (`paths`, `baseUrl`) */

@@ -36,7 +36,7 @@ export interface LinkedCall {
   file: string;
   span: SourceSpan;
   method: string | null;
-  protocol: "http" | "grpc" | "db";
+  protocol: "http" | "grpc" | "db" | "queue";
   idempotencyKey: boolean | null;
   /** per-attempt timeout: the call's, else its client's, else the library default; null = none or not a literal */
   timeoutSeconds: number | null;
@@ -87,7 +87,7 @@ export interface Hop {
    * belongs to those variants, not to a chosen one: it is not a path (engine/paths.ts).
    */
   alternatives?: Array<{ chosen: string[]; among: string[] }>;
-  protocol: "http" | "grpc" | "db";
+  protocol: "http" | "grpc" | "db" | "queue";
 }
 
 export interface CallPath {

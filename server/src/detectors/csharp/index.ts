@@ -7,9 +7,11 @@ import { parseTree } from "../../parsing/treeSitter";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { createContext, type CsContext } from "./context";
 import { detectAppHost } from "./aspire";
+import { detectAzureSdk } from "./azureSdk";
 import { detectEfCore } from "./efCore";
 import { detectHttpClients } from "./httpClients";
 import { detectModule } from "./module";
+import { detectOpenAiClients } from "./openAiClient";
 import { detectPolicyWiring } from "./policyWiring";
 import { detectPolly } from "./polly";
 import { detectRetryLoops } from "./retryLoop";
@@ -21,6 +23,8 @@ const DETECTORS: Array<Detector<CsContext>> = [
   ["aspire apphost", detectAppHost],
   ["polly", detectPolly],
   ["ef core", detectEfCore],
+  ["openai", detectOpenAiClients],
+  ["azure sdk", detectAzureSdk],
   ["retry-loop", detectRetryLoops],
   // after every layer detector: re-attaches injected policies, records flags, marks startup-only pipelines
   ["policy wiring", detectPolicyWiring],

@@ -5,11 +5,14 @@
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree } from "../../parsing/treeSitter";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
+import { detectAzureSdk } from "./azureSdk";
 import { detectCenkaltiBackoff } from "./cenkaltiBackoff";
 import { detectClientFlow } from "./clients";
 import { createContext, type GoContext } from "./context";
 import { detectGrpc } from "./grpc";
+import { detectLlmSdksGo } from "./llmSdk";
 import { detectModule } from "./module";
+import { detectMongoGo } from "./mongo";
 import { detectHttpClients } from "./nethttp";
 import { detectRetryablehttp } from "./retryablehttp";
 import { detectRetryLoops } from "./retryLoop";
@@ -24,6 +27,9 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["cenkalti/backoff", detectCenkaltiBackoff],
   ["retry loops", detectRetryLoops],
   ["grpc-go", detectGrpc],
+  ["mongo-go-driver", detectMongoGo],
+  ["azure-sdk-for-go", detectAzureSdk],
+  ["openai/anthropic", detectLlmSdksGo],
   ["client flow", detectClientFlow],
 ];
 

@@ -5,12 +5,16 @@
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { parseTree } from "../../parsing/treeSitter";
+import { detectAzureSdk } from "./azureSdk";
 import { detectBackoff } from "./backoff";
 import { detectBoto3 } from "./boto3";
+import { detectCelery } from "./celery";
 import { createContext, type PyContext } from "./context";
 import { detectGoogleApiCore } from "./googleApiCore";
 import { detectHttpClients } from "./httpClients";
+import { detectLlmSdks } from "./llmSdk";
 import { detectModule } from "./module";
+import { detectPyMongo } from "./mongo";
 import { detectRetryLoops } from "./retryLoop";
 import { detectStamina } from "./stamina";
 import { detectTenacity } from "./tenacity";
@@ -23,6 +27,10 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["stamina", detectStamina],
   ["google-api-core", detectGoogleApiCore],
   ["boto3", detectBoto3],
+  ["azure-sdk", detectAzureSdk],
+  ["pymongo", detectPyMongo],
+  ["celery", detectCelery],
+  ["openai-anthropic", detectLlmSdks],
   ["http-clients", detectHttpClients],
   ["retry-loop", detectRetryLoops],
 ];

@@ -98,7 +98,7 @@ export function extractAwsSdkFacts(sf: ts.SourceFile, index: FileIndex, facts: F
 }
 
 /** The name a client is bound to, and whether that binding lives at module level. */
-function bindingName(node: ts.Node): { name: string; module: boolean } {
+export function bindingName(node: ts.Node): { name: string; module: boolean } {
   let p = node.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
   if (!p) return { name: "", module: false };
@@ -132,7 +132,7 @@ function declaredInside(name: string, from: ts.Node): boolean {
   return false;
 }
 
-function returnsClient(fn: ts.Node, node: ts.Node, name: string): boolean {
+export function returnsClient(fn: ts.Node, node: ts.Node, name: string): boolean {
   if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return unwrap(fn.body) === node;
   let found = false;
   const visit = (n: ts.Node): void => {
@@ -149,7 +149,7 @@ function returnsClient(fn: ts.Node, node: ts.Node, name: string): boolean {
 }
 
 /** The options object literal: written inline, or a `const` bound to one. */
-function objectArg(arg: ts.Expression | undefined, index: FileIndex): ts.ObjectLiteralExpression | undefined {
+export function objectArg(arg: ts.Expression | undefined, index: FileIndex): ts.ObjectLiteralExpression | undefined {
   if (!arg) return undefined;
   const e = unwrap(arg);
   if (ts.isObjectLiteralExpression(e)) return e;

@@ -20,6 +20,9 @@ import { extractRetryLoops } from "./retryLoop";
 import { detectScheduledRetries } from "./scheduledRetry";
 import { extractUndiciFacts } from "./undici";
 import { extractAwsSdkFacts } from "./awsSdk";
+import { extractAzureSdkFacts } from "./azureSdk";
+import { extractLlmSdkFacts } from "./llmSdk";
+import { extractMongoFacts } from "./mongo";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
@@ -37,6 +40,9 @@ const DETECTORS: [string, Detector][] = [
   ["grpc", extractGrpcFacts],
   ["callable clients", extractImportedCallableRequests],
   ["aws-sdk", extractAwsSdkFacts],
+  ["azure-sdk", extractAzureSdkFacts],
+  ["openai-anthropic", extractLlmSdkFacts],
+  ["mongodb", extractMongoFacts],
   ["retry-loop", extractRetryLoops],
   ["scheduled re-run", detectScheduledRetries],
 ];

@@ -34,8 +34,17 @@ export function detectCompose(ctx: YamlDetectorContext, d: YamlDocument): void {
     if (replicas !== null && Number.isInteger(replicas) && replicas >= 0) fact.replicas = replicas;
     const mounts = bindMounts(ctx.path, d, get(d, service, "volumes"));
     if (mounts.length) fact.mounts = mounts;
+    const command = [commandText(d, get(d, service, "entrypoint")), commandText(d, get(d, service, "command"))].filter(Boolean).join(" ");
+    if (command) fact.commands = [command];
     ctx.facts.workloads.push(fact);
   }
+}
+
+/** A compose `command`/`entrypoint`: a string, or a list of arguments joined by spaces. */
+export function commandText(d: YamlDocument, node: Node | null): string {
+  if (!node) return "";
+  if (isSeq(node)) return seqItems(d, node).map((i) => str(d, i) ?? "").filter(Boolean).join(" ");
+  return str(d, node) ?? "";
 }
 
 /** Workspace files a service bind-mounts (`- ./nginx.conf:/etc/nginx/nginx.conf:ro`, or `{type: bind, source: …}`). */

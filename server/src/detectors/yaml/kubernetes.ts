@@ -77,6 +77,7 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
   if (!template || !isMap(template)) return;
   const podMeta = get(d, template, "metadata");
   const podSpec = get(d, template, "spec");
+  const commands = containerCommands(d, podSpec);
   ctx.facts.workloads.push({
     kind: "k8s-workload",
     name,
@@ -88,7 +89,18 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
     codeDir: null,
     selector: {},
     images: containerImages(d, podSpec),
+    ...(commands.length ? { commands } : {}),
   });
+}
+
+/** Each container's `command` + `args`, joined by spaces (a `sh -c "…"` string stays one argument). */
+function containerCommands(d: YamlDocument, podSpec: Node | null): string[] {
+  const out: string[] = [];
+  for (const c of seqItems(d, get(d, podSpec, "containers"))) {
+    const text = [...seqItems(d, get(d, c, "command")), ...seqItems(d, get(d, c, "args"))].map((i) => str(d, i) ?? "").filter(Boolean).join(" ");
+    if (text) out.push(text);
+  }
+  return out;
 }
 
 /** `registry.example.com/shop/orders:2.8.0` → `orders`: the image names of the pod's containers. */

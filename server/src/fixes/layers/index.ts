@@ -6,6 +6,7 @@ import { grpcServiceConfigLayerEdit } from "./grpcServiceConfig";
 import { grpcServiceConfigFileEdit } from "./grpcServiceConfigFiles";
 import { cenkaltiLayerEdit } from "./cenkaltiBackoff";
 import { okHttpLayerEdit } from "./okhttp";
+import { mongoLayerEdit } from "./mongo";
 import { reactorLayerEdit } from "./reactor";
 import { resilience4jLayerEdit } from "./resilience4j";
 import { springCloudGatewayLayerEdit } from "./springCloudGateway";
@@ -13,6 +14,8 @@ import { jvmAnnotationLayerEdit } from "./jvmAnnotations";
 import { meshLayerEdit } from "./mesh";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { loopJitterEdit } from "./loopJitter";
+import { llmSdkLayerEdit } from "./llmSdk";
+import { azureSdkLayerEdit } from "./azureSdk";
 import { pythonLayerEdit } from "./python";
 import { typescriptLayerEdit } from "./typescript";
 
@@ -30,10 +33,18 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return reactorLayerEdit(op, layer, text, ctx);
       case "okhttp-retry":
         return okHttpLayerEdit(op, layer, text, ctx);
+      case "mongodb-retryable":
+        return mongoLayerEdit(op, layer, text, ctx);
       case "cenkalti-backoff":
         return cenkaltiLayerEdit(op, layer, text, ctx);
       case "grpc-service-config":
         if (/\.(json|go)$/.test(layer.file)) return grpcServiceConfigFileEdit(op, layer, text, ctx);
+        break;
+      case "openai-sdk":
+      case "anthropic-sdk":
+        return llmSdkLayerEdit(op, layer, text, ctx);
+      case "azure-sdk":
+        return azureSdkLayerEdit(op, layer, text, ctx);
     }
     if (layer.category === "mesh" || layer.category === "gateway") return meshLayerEdit(op, layer, text, ctx);
     // one service-config shape, whatever language carries it

@@ -10,6 +10,7 @@ import { PyEditor, pyNumber, withPython } from "../python";
 import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { pythonSdkLayerEdit } from "./pythonSdk";
+import { celeryLayerEdit } from "./celery";
 
 const DEFAULT_MULTIPLIER = 0.5;
 const DEFAULT_MAX_WAIT = 10;
@@ -31,6 +32,8 @@ export function pythonLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
         return null;
       case "retry-loop":
         return op === "jitter" ? loopJitter(layer, ed) : null;
+      case "celery-task":
+        return celeryLayerEdit(op, layer, ed, ctx);
       default:
         // boto3, stamina, google-api-core: their own option names and units
         return pythonSdkLayerEdit(op, layer, ed, ctx);
