@@ -23,7 +23,7 @@
  *   Azure client without a literal endpoint is "sdk://azure-openai".
  */
 import type { ClientFact, LayerFact } from "../../model/facts";
-import { llmCondition, llmWait } from "../shared/llmSdk";
+import { llmClientFact, llmCondition, llmWait } from "../shared/llmSdk";
 import { bindingOf, callParts, descendants, enclosingFunction, nodeSpan, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
@@ -110,21 +110,7 @@ function build(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode: Sy
   const returned = def ? returnsIt(def, call, binding) : false;
   const fact = returned ? ctx.facts.functions.find((f) => f.id === functionId) : undefined;
   if (fact) fact.returnsClientId = id;
-  const client: ClientFact = {
-    id,
-    name: binding,
-    functionId,
-    span: nodeSpan(call),
-    library: vendor,
-    baseUrl: null,
-    layerIds: [layer.localId],
-    fromCall: null,
-    perCall: false,
-    hasRetryQuota: false,
-    timeoutSeconds: 600,
-    timeoutSet: true,
-    sdk: { target, notSending: [...NOT_SENDING] },
-  };
+  const client = llmClientFact({ id, name: binding, functionId, span: nodeSpan(call), vendor, layerId: layer.localId, target, notSending: NOT_SENDING });
   ctx.facts.clients.push(client);
   return { client, layer };
 }

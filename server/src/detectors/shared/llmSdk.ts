@@ -4,7 +4,7 @@
  * `_should_retry` / `_calculate_retry_timeout`, `_constants.py`; openai-node `src/client.ts`
  * `shouldRetry` / `calculateDefaultRetryTimeoutMillis`; the Anthropic SDKs carry the same code).
  */
-import type { RetryCondition, WaitSpec } from "../../model/facts";
+import type { ClientFact, RetryCondition, SourceSpan, WaitSpec } from "../../model/facts";
 
 export function llmCondition(): RetryCondition {
   return {
@@ -27,6 +27,28 @@ export function llmWait(): WaitSpec {
     maxSeconds: 8,
     source: "default",
     description: "min(0.5 × 2^n, 8) s minus up to 25 % jitter; Retry-After / retry-after-ms honoured (≤ 60 s; ≤ 120 s from openai-python 2.52)",
+  };
+}
+
+/**
+ * The client an SDK constructor builds: one layer, calls on it are requests to `target` except
+ * the methods in `notSending`; the SDKs' own 600 s request timeout (10 minutes, set by default).
+ */
+export function llmClientFact(c: { id: string; name: string; functionId: string; span: SourceSpan; vendor: string; layerId: string; target: string; notSending: readonly string[] }): ClientFact {
+  return {
+    id: c.id,
+    name: c.name,
+    functionId: c.functionId,
+    span: c.span,
+    library: c.vendor,
+    baseUrl: null,
+    layerIds: [c.layerId],
+    fromCall: null,
+    perCall: false,
+    hasRetryQuota: false,
+    timeoutSeconds: 600,
+    timeoutSet: true,
+    sdk: { target: c.target, notSending: [...c.notSending] },
   };
 }
 

@@ -21,7 +21,7 @@ import type { ClientFact, FileFacts, LayerFact } from "../../model/facts";
 import { numberValue, objectProperty, spanOf, ts, unwrap } from "../../parsing/typescript";
 import { bindingName, objectArg, returnsClient } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
-import { llmCondition, llmWait } from "../shared/llmSdk";
+import { llmClientFact, llmCondition, llmWait } from "../shared/llmSdk";
 
 type Vendor = "openai" | "anthropic";
 
@@ -132,21 +132,7 @@ function build(
   const layer = llmLayer(node, sf, ids, vendor, config, (name || `${vendor} client`).replace(/^this\./, ""), copiedFrom);
   facts.layers.push(layer);
   const factory = fn !== undefined && returnsClient(fn, node, name);
-  const client: ClientFact = {
-    id: ids.next("K", node, sf),
-    name,
-    functionId,
-    span: spanOf(node, sf),
-    library: vendor,
-    baseUrl: null,
-    layerIds: [layer.localId],
-    fromCall: null,
-    perCall: false,
-    hasRetryQuota: false,
-    timeoutSeconds: 600,
-    timeoutSet: true,
-    sdk: { target, notSending: [...NOT_SENDING] },
-  };
+  const client = llmClientFact({ id: ids.next("K", node, sf), name, functionId, span: spanOf(node, sf), vendor, layerId: layer.localId, target, notSending: NOT_SENDING });
   if (factory) {
     const f = facts.functions.find((x) => x.id === functionId);
     if (f) f.returnsClientId = client.id;
