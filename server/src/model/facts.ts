@@ -141,6 +141,8 @@ export type LayerKind =
   | "mongodb-retryable"
   /** MongoDB convenient transaction API: withTransaction re-runs its callback for up to 120 s */
   | "mongodb-with-transaction"
+  /** Redis clients' command retries: go-redis MaxRetries, redis-py Retry (docs/reference/redis.md) */
+  | "redis-client"
   /** Celery task retries: autoretry_for / self.retry() (docs/reference/celery.md) */
   | "celery-task"
   /** OpenAI / Anthropic SDK clients (docs/reference/openai-sdk.md) */

@@ -13,6 +13,7 @@ import { detectGrpc } from "./grpc";
 import { detectLlmSdksGo } from "./llmSdk";
 import { detectModule } from "./module";
 import { detectMongoGo } from "./mongo";
+import { detectGoRedis } from "./redis";
 import { detectHttpClients } from "./nethttp";
 import { detectRetryablehttp } from "./retryablehttp";
 import { detectRetryLoops } from "./retryLoop";
@@ -28,6 +29,7 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["retry loops", detectRetryLoops],
   ["grpc-go", detectGrpc],
   ["mongo-go-driver", detectMongoGo],
+  ["go-redis", detectGoRedis],
   ["azure-sdk-for-go", detectAzureSdk],
   ["openai/anthropic", detectLlmSdksGo],
   ["client flow", detectClientFlow],

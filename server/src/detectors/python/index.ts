@@ -11,10 +11,12 @@ import { detectBoto3 } from "./boto3";
 import { detectCelery } from "./celery";
 import { createContext, type PyContext } from "./context";
 import { detectGoogleApiCore } from "./googleApiCore";
+import { detectGrpcPython } from "./grpc";
 import { detectHttpClients } from "./httpClients";
 import { detectLlmSdks } from "./llmSdk";
 import { detectModule } from "./module";
 import { detectPyMongo } from "./mongo";
+import { detectRedisPy } from "./redis";
 import { detectRetryLoops } from "./retryLoop";
 import { detectStamina } from "./stamina";
 import { detectTenacity } from "./tenacity";
@@ -29,7 +31,9 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["boto3", detectBoto3],
   ["azure-sdk", detectAzureSdk],
   ["pymongo", detectPyMongo],
+  ["redis-py", detectRedisPy],
   ["celery", detectCelery],
+  ["grpcio", detectGrpcPython],
   ["openai-anthropic", detectLlmSdks],
   ["http-clients", detectHttpClients],
   ["retry-loop", detectRetryLoops],

@@ -23,6 +23,7 @@ export const GRPC_MAX_ATTEMPTS_LIMIT = 5;
 const LIMIT_NAME: Record<string, string> = {
   "@grpc/grpc-js": "grpc-node.retry_max_attempts_limit",
   "grpc-go": "grpc-go defaultMaxCallAttempts",
+  grpcio: "gRPC C-core MAX_MAX_RETRY_ATTEMPTS",
 };
 
 function fmtSeconds(s: number): string {

@@ -23,6 +23,7 @@ import { extractAwsSdkFacts } from "./awsSdk";
 import { extractAzureSdkFacts } from "./azureSdk";
 import { extractLlmSdkFacts } from "./llmSdk";
 import { extractMongoFacts } from "./mongo";
+import { extractIoredisFacts } from "./ioredis";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
@@ -43,6 +44,7 @@ const DETECTORS: [string, Detector][] = [
   ["azure-sdk", extractAzureSdkFacts],
   ["openai-anthropic", extractLlmSdkFacts],
   ["mongodb", extractMongoFacts],
+  ["ioredis", extractIoredisFacts],
   ["retry-loop", extractRetryLoops],
   ["scheduled re-run", detectScheduledRetries],
 ];

@@ -15,6 +15,7 @@ import { detectIstio } from "./istio";
 import { detectIstioGatewayApi } from "./istioGatewayApi";
 import { detectKubernetes } from "./kubernetes";
 import { detectConsul } from "./consul";
+import { detectDaprRedis } from "./daprRedis";
 import { detectEmissary } from "./emissary";
 import { detectGloo } from "./gloo";
 import { detectIngressNginx } from "./ingressNginx";
@@ -42,6 +43,7 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "ingress-nginx", run: detectIngressNginx },
   { name: "kuma", run: detectKuma },
   { name: "consul", run: detectConsul },
+  { name: "dapr redis", run: detectDaprRedis },
   { name: "emissary", run: detectEmissary },
   { name: "gloo", run: detectGloo },
   { name: "envoy-gateway", run: detectEnvoyGateway },

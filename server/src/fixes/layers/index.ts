@@ -4,9 +4,11 @@ import { csharpLayerEdit } from "./csharp";
 import { goRetryablehttpLayerEdit } from "./goRetryablehttp";
 import { grpcServiceConfigLayerEdit } from "./grpcServiceConfig";
 import { grpcServiceConfigFileEdit } from "./grpcServiceConfigFiles";
+import { grpcPythonLayerEdit } from "./grpcPython";
 import { cenkaltiLayerEdit } from "./cenkaltiBackoff";
 import { okHttpLayerEdit } from "./okhttp";
 import { mongoLayerEdit } from "./mongo";
+import { redisLayerEdit } from "./redis";
 import { reactorLayerEdit } from "./reactor";
 import { resilience4jLayerEdit } from "./resilience4j";
 import { springCloudGatewayLayerEdit } from "./springCloudGateway";
@@ -35,10 +37,13 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return okHttpLayerEdit(op, layer, text, ctx);
       case "mongodb-retryable":
         return mongoLayerEdit(op, layer, text, ctx);
+      case "redis-client":
+        return redisLayerEdit(op, layer, text, ctx);
       case "cenkalti-backoff":
         return cenkaltiLayerEdit(op, layer, text, ctx);
       case "grpc-service-config":
         if (/\.(json|go)$/.test(layer.file)) return grpcServiceConfigFileEdit(op, layer, text, ctx);
+        if (/\.pyi?$/.test(layer.file)) return grpcPythonLayerEdit(op, layer, text, ctx);
         break;
       case "openai-sdk":
       case "anthropic-sdk":
