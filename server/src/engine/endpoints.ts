@@ -59,7 +59,7 @@ function methodsMatch(a: string | null, b: string | null): boolean {
 }
 
 function callReaches(call: LinkedCall, entry: { method: string | null; route: string }): boolean {
-  // a Celery task sent to a worker reaches that task only (engine/celeryLinks.ts)
+  // a job-queue task sent to a worker reaches that task only (engine/jobQueues.ts)
   if (call.protocol === "queue") return entry.method === "TASK" && (!call.path || routeMatchesPath(entry.route, call.path));
   if (call.protocol !== "http") return true;
   if (!methodsMatch(call.method, entry.method)) return false;

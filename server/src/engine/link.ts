@@ -25,7 +25,7 @@ import { applyHelmValues } from "./helmValues";
 import { markStartupLayers } from "./startup";
 import { markInertLayers } from "./inertLayers";
 import { applyKustomize } from "./kustomize";
-import { CeleryTasks } from "./celeryLinks";
+import { JobQueues, type SentTask } from "./jobQueues";
 import { AzureSdkLinks } from "./azureSdk";
 import { MONGOOSE_DEFAULT_TARGET, mongooseConnections } from "./mongoose";
 
@@ -132,8 +132,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const jvmDb = new JvmDb(files, resolver, index.fileService, layers);
   // C# calls on Azure SDK client types reach azure:<service> through the client's retry policy
   const azureSdk = new AzureSdkLinks(files, index);
-  // Celery: sending a task is a queue hop to its worker (engine/celeryLinks.ts)
-  const celery = new CeleryTasks(files, index, resolver);
+  // job queues (Celery, …): sending a task is a queue hop to its worker (engine/jobQueues.ts)
+  const queues = new JobQueues(files, index, resolver);
   // request handlers run inside the service's Mediator/MediatR pipeline behaviors
   for (const [key, ids] of dotnet.pipelineWrappers()) decorators.set(key, [...ids, ...(decorators.get(key) ?? [])]);
 
@@ -200,7 +200,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
     // a Spring Data repository call is a query through the service's DataSource (engine/jvmDb.ts)
     const viaRepository = jvmDb.reach(file, scopeId, call);
     if (viaRepository) return [...out, { call: { ...call, request: viaRepository.request }, file, layers: viaRepository.layers, baseUrl: null, via: { library: "spring-data", timeoutSeconds: null, timeoutSet: false } }];
-    const sentTask = celery.active ? celery.taskSent(file, scopeId, call) : null;
+    const sentTask = queues.active ? queues.taskSent(file, scopeId, call) : null;
     if (sentTask) return [...out, ...queueReach(file, call, sentTask)];
     const viaObject = objectReach(file, scopeId, call);
     if (viaObject) return [...out, ...viaObject];
@@ -356,13 +356,14 @@ export function link(written: FileFacts[], settings: Settings): Model {
 
   // a task sent to its workers: a queue hop to each worker other than the sender's own service,
   // and the task's reach followed inline where the sender is a worker itself
-  const queueReach = (file: FileFacts, call: CallFact, task: NonNullable<ReturnType<CeleryTasks["taskSent"]>>): Reach[] => {
-    const workers = celery.workerServices(task.file) ?? [celery.serviceOf(task.file) ?? ""];
-    const senders = new Set(file.functions.some((fn) => fn.handler?.method === "TASK") ? (celery.workerServices(file) ?? [svcOf(file)]) : [svcOf(file)]);
+  const queueReach = (file: FileFacts, call: CallFact, sent: SentTask): Reach[] => {
+    const { task } = sent;
+    const workers = queues.workerServices(task.file, task.library) ?? [queues.serviceOf(task.file) ?? ""];
+    const senders = new Set(queues.senderServices(file) ?? [svcOf(file)]);
     const out: Reach[] = workers
       .filter((w) => w && !senders.has(w))
-      .map((w) => ({ call: { ...call, request: celery.request(task, w) }, file, layers: [], baseUrl: null, via: { library: "celery", timeoutSeconds: null, timeoutSet: false } }));
-    if (workers.some((w) => !w || senders.has(w))) out.push(...reachOfFunction(task.file, task.fn));
+      .map((w) => ({ call: { ...call, request: queues.request(task, w) }, file, layers: sent.layers, baseUrl: null, via: { library: task.library, timeoutSeconds: null, timeoutSet: false } }));
+    if (workers.some((w) => !w || senders.has(w))) out.push(...reachOfFunction(task.file, task.fn).map((r) => (sent.layers.length ? { ...r, layers: [...sent.layers, ...r.layers] } : r)));
     return out;
   };
 
@@ -408,7 +409,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       const handler = "handler" in entry ? (entry as FunctionFact).handler : null;
       const entryRoutes = handler?.route ? [{ method: handler.method, route: handler.route }] : null;
       // code of a shared .NET project runs in the services that register or call it
-      const callerNames = dotnet.entryServices(f, entry.id) ?? celery.entryServices(f, entry.id) ?? (handler ? null : goEntryServices(f, entry.id, caller)) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
+      const callerNames = dotnet.entryServices(f, entry.id) ?? queues.entryServices(f, entry.id) ?? (handler ? null : goEntryServices(f, entry.id, caller)) ?? [caller ?? f.path.split("/").pop()!.replace(/\.[^.]+$/, "")];
       for (const r of reachOfFunction(f, entry)) for (const callerName of callerNames) for (const target of targetsOf(r, resolver, index, index.services.get(callerName))) {
         const req = r.call.request!;
         const protocol = req.protocol === "http" && target.scheme?.startsWith("grpc") ? "grpc" : req.protocol;

@@ -321,7 +321,12 @@ export interface FunctionFact {
   /** exported / module-level (reachable by import) */
   topLevel: boolean;
   /** framework route handler (entry point): `@app.post("/x")`, `app.get("/x", ...)` */
-  handler: { method: string | null; route: string | null } | null;
+  handler: {
+    method: string | null;
+    route: string | null;
+    /** a job-queue task (method "TASK"): the queue library whose worker runs it; "celery" when unset (engine/jobQueues.ts) */
+    library?: string;
+  } | null;
   /** the function body raises on HTTP error statuses (raise_for_status) */
   raisesOnStatus: boolean;
   /** if the function returns a client built inside it: that ClientFact id (session factories) */
@@ -552,7 +557,7 @@ export interface WorkloadFact {
   /**
    * the commands its containers run, one string each (compose `entrypoint` + `command`, k8s
    * `command` + `args`), when written: `celery -A proj worker -l info` makes it a Celery worker
-   * (engine/celeryLinks.ts)
+   * (engine/jobQueues.ts, engine/queues/celery.ts)
    */
   commands?: string[];
 }

@@ -79,8 +79,8 @@ describe("celery tasks, conditions and near misses", () => {
     const facts = await py(`${APP}\n@app.task\ndef a():\n    pass\n\n@app.task(name="billing.charge")\ndef b():\n    pass\n`, "proj/tasks.py");
     assert.deepEqual(facts.layers, []);
     assert.deepEqual(facts.functions.map((f) => [f.id, f.handler]), [
-      ["a", { method: "TASK", route: "/proj.tasks.a" }],
-      ["b", { method: "TASK", route: "/billing.charge" }],
+      ["a", { method: "TASK", route: "/proj.tasks.a", library: "celery" }],
+      ["b", { method: "TASK", route: "/billing.charge", library: "celery" }],
     ]);
   });
   test("an imported app (from proj.celery import app) and @shared_task / @celery.shared_task", async () => {

@@ -5,7 +5,7 @@
  *   imported name that reads like an app: `app`, `celery`, `celery_app`, `*_app`), `@shared_task`,
  *   `@celery.shared_task`; class-based tasks (`class T(Task)` with a `run` method). Every task
  *   function is marked as the worker's entry (FunctionFact.handler `TASK /<task name>`): a
- *   `task.delay(…)`/`apply_async(…)`/`.s(…)` call is a queue hop into it (engine/celeryLinks.ts).
+ *   `task.delay(…)`/`apply_async(…)`/`.s(…)` call is a queue hop into it (engine/jobQueues.ts, engine/queues/celery.ts).
  *   The task's registered name is `name=` or `<module>.<function>` (Celery's gen_task_name).
  * - A layer (kind "celery-task", category code, attached to the task function, so it wraps
  *   everything the body calls) when the task retries: `autoretry_for=(…)` (decorator, `base=`
@@ -185,7 +185,7 @@ function classSettings(c: SyntaxNode): Settings {
 function addTask(ctx: PyContext, def: SyntaxNode, anchorNode: SyntaxNode, settings: Settings, name: string, selfName: string | null, label: string, written: string): void {
   const functionId = ctx.functionId(def);
   const fn = ctx.facts.functions.find((f) => f.id === functionId);
-  if (fn && !fn.handler) fn.handler = { method: "TASK", route: `/${name}` };
+  if (fn && !fn.handler) fn.handler = { method: "TASK", route: `/${name}`, library: "celery" };
   const body = def.childForFieldName("body");
   // `self.retry(…)` (bind=True) or `<task>.retry(…)` in the body
   const retryCalls = (body ? descendants(body, "call", { skipNestedDefs: true }) : []).filter((c) => {

@@ -1,0 +1,172 @@
+/**
+ * Job-queue hops (docs/reference/celery.md and the other queue pages): a call that sends a task
+ * or job — Celery's `task.delay(…)`, … — is a request from the calling service to the worker that
+ * runs it, and the path goes on there through that task only. A task function is its worker's
+ * entry: FunctionFact.handler `TASK /<task name>` (with `handler.library` naming the queue),
+ * set by the library's detector. The task's own retry layer wraps everything its body calls;
+ * a send may add layers of its own (a retry policy given at the call site).
+ *
+ * One analysis for every queue library: each library is an adapter (engine/queues/) that says
+ * which calls send which task and which workload commands start its workers. The worker of a
+ * task: a workload whose command starts the library's worker, the one whose app names the task's
+ * top-level package or whose build context holds the task's file first; with no such workload,
+ * the service that owns the task's file. When the worker is the calling service itself, the
+ * task's reach is followed inline (a service calling itself is no path segment).
+ */
+import type { CallFact, FileFacts, FunctionFact, Language, RequestFact, WorkloadFact } from "../model/facts";
+import type { Resolver } from "./resolve";
+import { serviceForHost, type ServiceIndex } from "./services";
+import { QUEUE_ADAPTERS } from "./queues";
+
+export interface QueueTask {
+  file: FileFacts;
+  fn: FunctionFact;
+  /** the task's name (its route without the leading "/") */
+  name: string;
+  /** the queue library whose worker runs it ("celery", …) */
+  library: string;
+}
+
+/** What a workload command that starts a worker says about it. */
+export interface WorkerSpec {
+  /** `-A proj` → "proj" (module path without `:attr`), null when not given */
+  app: string | null;
+  codeDir: string | null;
+}
+
+/** A call that sends a task, with the layers the send itself adds (ids of RetryLayers). */
+export interface SentTask {
+  task: QueueTask;
+  layers: string[];
+}
+
+export interface SendContext {
+  file: FileFacts;
+  scopeId: string;
+  call: CallFact;
+  /** the callee's last member (`delay` in `add.delay`), the whole callee when it has no dot */
+  member: string;
+  /** the callee without its last member, null when it has no dot */
+  receiver: string | null;
+  resolver: Resolver;
+  /** this library's task of that name */
+  taskNamed(name: string): QueueTask | undefined;
+  /** the task a resolved function is, if it is one of this library's tasks */
+  taskOf(file: FileFacts, fn: FunctionFact): QueueTask | null;
+}
+
+export interface JobQueueAdapter {
+  readonly library: string;
+  readonly languages: ReadonlySet<Language>;
+  /** the worker a workload command starts, null when it starts none of this library's */
+  workerOf?(w: WorkloadFact, command: string): WorkerSpec | null;
+  /** the task a call sends, null when the call sends none */
+  taskSent(ctx: SendContext): SentTask | null;
+}
+
+interface Worker extends WorkerSpec {
+  service: string;
+  library: string;
+}
+
+export class JobQueues {
+  private readonly byName = new Map<string, QueueTask>();
+  private readonly workers: Worker[] = [];
+  private readonly adapters: JobQueueAdapter[];
+
+  constructor(
+    files: FileFacts[],
+    private readonly index: ServiceIndex,
+    private readonly resolver: Resolver,
+    adapters: readonly JobQueueAdapter[] = QUEUE_ADAPTERS,
+  ) {
+    for (const f of files) {
+      for (const fn of f.functions) {
+        const h = fn.handler;
+        if (h?.method !== "TASK" || !h.route) continue;
+        const library = h.library ?? "celery";
+        const name = h.route.slice(1);
+        this.byName.set(`${library}:${name}`, { file: f, fn, name, library });
+      }
+    }
+    const libraries = new Set([...this.byName.values()].map((t) => t.library));
+    this.adapters = adapters.filter((a) => libraries.has(a.library));
+    if (this.adapters.length === 0) return;
+    for (const f of files) for (const w of f.workloads) for (const command of w.commands ?? []) {
+      for (const a of this.adapters) {
+        const spec = a.workerOf?.(w, command);
+        if (spec) this.workers.push({ ...spec, library: a.library, service: serviceForHost(this.index, w.name) });
+      }
+    }
+  }
+
+  get active(): boolean {
+    return this.adapters.length > 0;
+  }
+
+  /** The task a call sends, if it sends one, and the layers of the send. */
+  taskSent(file: FileFacts, scopeId: string, call: CallFact): SentTask | null {
+    const dot = call.callee.lastIndexOf(".");
+    const member = dot >= 0 ? call.callee.slice(dot + 1) : call.callee;
+    const receiver = dot >= 0 ? call.callee.slice(0, dot) : null;
+    for (const a of this.adapters) {
+      if (!a.languages.has(file.language)) continue;
+      const sent = a.taskSent({
+        file,
+        scopeId,
+        call,
+        member,
+        receiver,
+        resolver: this.resolver,
+        taskNamed: (name) => this.byName.get(`${a.library}:${name}`),
+        taskOf: (tf, fn) => {
+          const h = fn.handler;
+          if (h?.method !== "TASK" || !h.route || (h.library ?? "celery") !== a.library) return null;
+          return this.byName.get(`${a.library}:${h.route.slice(1)}`) ?? { file: tf, fn, name: h.route.slice(1), library: a.library };
+        },
+      });
+      if (sent) return sent;
+    }
+    return null;
+  }
+
+  /** The worker services that run a task's file (null: the file's own service). */
+  workerServices(file: FileFacts, library: string): string[] | null {
+    const workers = this.workers.filter((w) => w.library === library);
+    if (!workers.length) return null;
+    const module = file.module ?? "";
+    const byApp = workers.filter((w) => w.app !== null && (module === w.app || module.startsWith(`${w.app.split(".")[0]}.`) || module === w.app.split(".")[0]));
+    const byDir = workers.filter((w) => w.codeDir !== null && (w.codeDir === "" || file.path.startsWith(`${w.codeDir}/`)));
+    const chosen = byApp.length ? byApp : byDir.length ? byDir : workers;
+    return [...new Set(chosen.map((w) => w.service))];
+  }
+
+  /** A task function runs in its workers (an entry of theirs, not of the file's folder). */
+  entryServices(file: FileFacts, fnId: string): string[] | null {
+    const fn = file.functions.find((f) => f.id === fnId);
+    if (fn?.handler?.method !== "TASK") return null;
+    return this.workerServices(file, fn.handler.library ?? "celery");
+  }
+
+  /** The services whose code sends from this file: its task's workers when it is a task module. */
+  senderServices(file: FileFacts): string[] | null {
+    const task = file.functions.find((fn) => fn.handler?.method === "TASK");
+    return task ? this.workerServices(file, task.handler!.library ?? "celery") : null;
+  }
+
+  /** The request a sending call stands for: `TASK <library>://<worker>/<task name>`. */
+  request(task: QueueTask, worker: string): RequestFact {
+    return {
+      method: "TASK",
+      url: { kind: "string", value: `${task.library}://${worker}/${task.name}` },
+      protocol: "queue",
+      idempotencyKey: null,
+      timeoutSeconds: null,
+      library: task.library,
+    };
+  }
+
+  serviceOf(file: FileFacts): string | null {
+    return this.index.fileService.get(file.path) ?? null;
+  }
+}
