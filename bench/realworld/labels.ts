@@ -88,14 +88,22 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "polly-v8", "polly-v7", "dotnet-resilience", "efcore", "csharp-loop",
   "resilience4j", "spring-retry", "spring7-retryable", "microprofile", "reactor", "okhttp", "spring-cloud-gateway", "java-loop", "kotlin-loop",
   "go-retryablehttp", "cenkalti-backoff", "grpc-go", "grpc-config", "go-loop",
+  "go-grpc-middleware-retry", "avast-retry-go", "resty", "grpc-dotnet", "mongodb-dotnet",
   "grpc-python",
   "mongo-go-driver", "mongodb-driver",
   "go-redis", "redis-py", "ioredis",
+  "kafkajs", "kafka-go", "sarama", "confluent-kafka", "kafka-clients", "elasticsearch", "opensearch", "neo4j",
   "envoy", "istio", "istio-default", "linkerd", "traefik", "kong", "ingress-nginx", "kuma", "consul", "emissary", "envoy-gateway", "gloo",
+  "gateway-api-retry", "appmesh",
   "nginx", "haproxy",
   "azure-sdk", "azure-sdk-go",
   "openai-sdk", "anthropic-sdk",
   "celery",
+  "temporal", "bullmq", "bull", "agenda",
+  "stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java",
+  "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio",
+  "dramatiq", "rq", "huey", "arq", "prefect", "airflow", "ray",
+  "apache-httpclient", "openfeign", "spring-ai", "lettuce", "mongodb-java-driver", "grpc-java",
 ]);
 
 /** Every problem with a parsed label file, as "field: what is wrong"; empty when it is well-formed. */

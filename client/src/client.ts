@@ -58,11 +58,13 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: "file", pattern: "**/go.mod" },
       { scheme: "file", pattern: "**/.retrylens.{yaml,yml}" },
       { scheme: "file", pattern: "**/{package.json,pyproject.toml}" },
+      // Traefik file-provider configuration in TOML (docs/reference/traefik.md)
+      { scheme: "file", pattern: "**/*.toml" },
       // NGINX and HAProxy configuration (reference §4.9, §4.10)
       { scheme: "file", pattern: "**/*.{conf,cfg}" },
     ],
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,pyproject.toml,.retrylens.yaml,.retrylens.yml}"),
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,*.toml,.retrylens.yaml,.retrylens.yml}"),
     },
     outputChannel: output,
     errorHandler,

@@ -178,6 +178,43 @@ async function stock(sku: string) {
     assert.equal(layerAt(result, "inventory/src/app.ts:25").offPath, undefined);
   });
 
+  test("TS: a wait-for-migrations loop in a service the NestJS boot function takes from the container (app.get(Service)) is off-path", async () => {
+    const result = await checkFixture(`
+//- entity/src/server.ts
+import { NestFactory } from "@nestjs/core";
+import { AppModule } from "./app.module";
+import { ConfigurationService } from "./services/ConfigurationService";
+
+export async function startServer() {
+  const app = await NestFactory.create(AppModule);
+  const configurationService = app.get(ConfigurationService);
+  await configurationService.performConfiguration();
+  await app.listen(3000);
+}
+//- entity/src/services/ConfigurationService.ts
+export class ConfigurationService {
+  constructor(private readonly tenants: any) {}
+  async performConfiguration() {
+    let done = false;
+    let counter = 0;
+    while (!done) {
+    // ^ layer ×10
+      try {
+        await this.tenants.findOne({});
+        done = true;
+      } catch (error) {
+        counter++;
+        await new Promise((res) => setTimeout(res, 1000));
+        if (counter >= 10) throw error;
+      }
+    }
+  }
+}
+//! rules RL001
+`);
+    assert.match(layerAt(result, "entity/src/services/ConfigurationService.ts:6").offPath ?? "", /runs at startup from startServer\(\)/);
+  });
+
   test("Python: a tenacity decorator on a function only main() calls, under `if __name__ == \"__main__\"`", async () => {
     const result = await checkFixture(`
 //- backend/app/backend_pre_start.py

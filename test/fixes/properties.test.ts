@@ -13,8 +13,17 @@ const workspaces = [
   ...readdirSync(SCENARIOS).filter((n) => existsSync(join(SCENARIOS, n, "workspace"))).map((n) => ({ name: n, dir: join(SCENARIOS, n, "workspace") })),
   { name: "examples/shop", dir: join(ROOT, "examples", "shop") },
   { name: "examples/queue-task", dir: join(ROOT, "examples", "queue-task") },
+  { name: "examples/temporal-activity", dir: join(ROOT, "examples", "temporal-activity") },
   // the JVM and Go layer kinds no scenario holds (Resilience4j settings, Reactor, OkHttp, Spring Cloud Gateway, cenkalti, gRPC configs)
   { name: "test/fixes/workspaces/jvm-go", dir: join(__dirname, "workspaces", "jvm-go") },
+  // Traefik Docker labels and TOML, Gateway API retry, App Mesh (docs/reference/traefik.md, gateway-api-retry.md, appmesh.md)
+  { name: "test/fixes/workspaces/gateway-forms", dir: join(__dirname, "workspaces", "gateway-forms") },
+  // Python job queues beyond Celery (docs/reference/job-queues-python.md)
+  { name: "test/fixes/workspaces/py-queues", dir: join(__dirname, "workspaces", "py-queues") },
+  // BullMQ, Bull and Agenda jobs, Temporal Python policies (docs/reference/bullmq.md, temporal.md)
+  { name: "test/fixes/workspaces/js-queues", dir: join(__dirname, "workspaces", "js-queues") },
+  // go-grpc-middleware, avast/retry-go, go-resty, gRPC for .NET, MongoDB C# driver (docs/reference/go-grpc-middleware.md, retry-go.md, resty.md, grpc-dotnet.md)
+  { name: "test/fixes/workspaces/go-dotnet-clients", dir: join(__dirname, "workspaces", "go-dotnet-clients") },
 ];
 
 for (const ws of workspaces) {

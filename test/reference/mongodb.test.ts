@@ -136,4 +136,124 @@ const rows: Row[] = [
   },
 ];
 
+// Java / Kotlin (mongodb-driver-sync, reactive streams, Kotlin drivers; MongoClientSettings r3.11.0 … r5.10.0)
+const JAVA = "orders/src/main/java/com/shop/Db.java";
+const javaClient = (expr: string) => src`
+  package com.shop;
+
+  import com.mongodb.ConnectionString;
+  import com.mongodb.MongoClientSettings;
+  import com.mongodb.client.MongoClient;
+  import com.mongodb.client.MongoClients;
+
+  public class Db {
+      private final MongoClient client = ${expr};
+  }
+`;
+rows.push(
+  {
+    id: ENTRY, name: "Java MongoClients.create(uri): MongoClientSettings retryWrites/retryReads default true → 2 attempts", covers: ["default", "§5.1", "§5.3"],
+    file: JAVA, kind: "mongodb-retryable",
+    code: javaClient(`MongoClients.create("mongodb://mongo:27017/shop")`),
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: CUSTOM, note: /retryWrites true \(default\), retryReads true \(default\).*2 attempts \(MongoDB Java driver/ },
+  },
+  {
+    id: ENTRY, name: "Java settings builder retryWrites(false).retryReads(false) → 1 attempt (disabled)", covers: ["trap"],
+    file: JAVA, kind: "mongodb-retryable",
+    code: javaClient(`MongoClients.create(MongoClientSettings.builder().applyConnectionString(new ConnectionString("mongodb://mongo:27017")).retryWrites(false).retryReads(false).build())`),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: CUSTOM },
+  },
+  {
+    id: ENTRY, name: "Java retryWrites(false) alone: reads still retried → 2 (one toggle off is not off)", covers: ["trap"],
+    file: JAVA, kind: "mongodb-retryable",
+    code: javaClient(`MongoClients.create(MongoClientSettings.builder().retryWrites(false).build())`),
+    expect: { maxAttempts: 2, attemptsSource: "config", wait: CUSTOM, note: /retryWrites\(false\), retryReads true \(default\)/ },
+  },
+  {
+    id: ENTRY, name: "Java ?retryWrites=false&retryReads=false in the literal URI → 1", covers: ["trap"],
+    file: JAVA, kind: "mongodb-retryable",
+    code: javaClient(`MongoClients.create("mongodb://mongo:27017/?retryWrites=false&retryReads=false")`),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: CUSTOM },
+  },
+  {
+    id: ENTRY, name: "Kotlin MongoClient.create(uri) (Kotlin coroutine driver) → 2", covers: ["default"],
+    file: "orders/src/main/kotlin/com/shop/Db.kt", kind: "mongodb-retryable",
+    code: src`
+      package com.shop
+      import com.mongodb.kotlin.client.coroutine.MongoClient
+      class Db {
+          private val client = MongoClient.create("mongodb://mongo:27017")
+      }
+    `,
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: CUSTOM },
+  },
+  {
+    id: ENTRY, name: "Java: collection.insertOne through client.getDatabase().getCollection() is a call to the URI's host, ×2", covers: ["default"],
+    file: "orders/src/main/java/com/shop/Orders.java", kind: "mongodb-retryable", workspace: true,
+    code: `
+//- orders/src/main/java/com/shop/Orders.java
+package com.shop;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import org.bson.Document;
+import org.springframework.web.bind.annotation.*;
+
+@RestController
+public class Orders {
+    private final MongoClient client = MongoClients.create("mongodb://orders-db:27017");
+    private final MongoCollection<Document> orders = client.getDatabase("shop").getCollection("orders");
+
+    @PostMapping("/orders")
+    public void place() {
+        orders.insertOne(new Document("id", 1));
+        client.getDatabase("shop").getCollection("audit").insertOne(new Document("id", 1));
+    }
+}
+`,
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: CUSTOM, path: { target: "orders-db", product: 2 } },
+  },
+);
+
+// MongoDB C# driver (MongoClientSettings: RetryWrites/RetryReads default true since 2.9)
+const csClient = (arg: string, before = "") => src`
+  using MongoDB.Driver;
+  namespace Catalog;
+  public class Store
+  {
+      public IMongoClient Open()
+      {
+          ${before}var client = new MongoClient(${arg});
+          return client;
+      }
+  }
+`;
+rows.push(
+  {
+    id: ENTRY, name: ".NET new MongoClient(uri): RetryWrites/RetryReads default true (driver ≥ 2.9) → 2 attempts", covers: ["default", "§5.3"],
+    file: "Catalog/Store.cs", kind: "mongodb-retryable",
+    code: csClient('"mongodb://catalog-db:27017"'),
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: CUSTOM, note: /MongoDB \.NET driver ≥ 2\.9/ },
+  },
+  {
+    id: ENTRY, name: ".NET MongoClientSettings { RetryWrites = false } alone: reads still retried → 2", covers: ["trap"],
+    file: "Catalog/Store.cs", kind: "mongodb-retryable",
+    code: csClient("new MongoClientSettings { RetryWrites = false }"),
+    expect: { maxAttempts: 2, attemptsSource: "config", wait: CUSTOM },
+  },
+  {
+    id: ENTRY, name: ".NET settings.RetryWrites = false; settings.RetryReads = false → 1 (disabled)", covers: ["trap"],
+    file: "Catalog/Store.cs", kind: "mongodb-retryable",
+    code: csClient("settings", 'var settings = MongoClientSettings.FromConnectionString("mongodb://catalog-db:27017");\n        settings.RetryWrites = false;\n        settings.RetryReads = false;\n        '),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: CUSTOM },
+  },
+  {
+    id: ENTRY, name: ".NET retryWrites=false&retryReads=false in the connection string → 1", covers: ["trap"],
+    file: "Catalog/Store.cs", kind: "mongodb-retryable",
+    code: csClient('"mongodb://catalog-db:27017/?retryWrites=false&retryReads=false"'),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: CUSTOM },
+  },
+);
+
 runTable("MongoDB drivers", [ENTRY], rows);

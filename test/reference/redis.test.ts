@@ -76,4 +76,89 @@ const rows: Row[] = [
   },
 ];
 
+// StackExchange.Redis: no command retries (ConnectRetry is the initial connect only; the backlog sends each command once)
+rows.push(
+  {
+    id: ENTRY, name: "StackExchange.Redis ConnectionMultiplexer.Connect(\"cache:6379,connectRetry=5\"): no command-retry layer (ConnectRetry repeats the initial connect only)", covers: ["default", "trap"],
+    file: "Cart/Store.cs", kind: "redis-client",
+    code: src`
+      using StackExchange.Redis;
+      namespace Cart;
+      public class Store
+      {
+          public async Task<string?> Get(string id)
+          {
+              var mux = ConnectionMultiplexer.Connect("cache:6379,connectRetry=5");
+              var db = mux.GetDatabase();
+              return await db.StringGetAsync(id);
+          }
+      }
+    `,
+    expect: "none",
+  },
+);
+
+// Lettuce (lettuce-core ClientOptions / DefaultEndpoint at redis/lettuce HEAD, 7.0): at-least-once re-send after reconnect
+const lettuce = (options = "") => src`
+  package com.shop;
+
+  import io.lettuce.core.ClientOptions;
+  import io.lettuce.core.RedisClient;
+  import io.lettuce.core.api.sync.RedisCommands;
+
+  public class Cache {
+      private final RedisClient client = RedisClient.create("redis://cache:6379");
+
+      public Cache() {
+          ${options}
+      }
+  }
+`;
+rows.push(
+  {
+    id: ENTRY, name: "Lettuce RedisClient.create(uri): autoReconnect re-sends unanswered commands after each reconnect → no count, bounded by the 60 s command timeout", covers: ["default", "§5.2", "§5.3"],
+    file: "cache/src/main/java/com/shop/Cache.java", kind: "redis-client",
+    code: lettuce(),
+    expect: { maxAttempts: null, attemptsSource: "default", timeBound: /60 s/, wait: ["custom", null], overallTimeoutSeconds: 60, note: /at least once, no count/ },
+  },
+  {
+    id: ENTRY, name: "Lettuce setOptions(ClientOptions.builder().autoReconnect(false).build()): at most once → 1 (disabled)", covers: ["trap"],
+    file: "cache/src/main/java/com/shop/Cache.java", kind: "redis-client",
+    code: lettuce("client.setOptions(ClientOptions.builder().autoReconnect(false).build());"),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: ["custom", null] },
+  },
+  {
+    id: ENTRY, name: "Lettuce disconnectedBehavior(REJECT_COMMANDS): pending commands cancelled → 1 (disabled)", covers: ["trap"],
+    file: "cache/src/main/java/com/shop/Cache.java", kind: "redis-client",
+    code: lettuce("client.setOptions(ClientOptions.builder().disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS).build());"),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: ["custom", null] },
+  },
+  {
+    id: ENTRY, name: "Lettuce: a command through client.connect().sync() is a request to the URI's host (unbounded product)", covers: ["default"],
+    file: "cache/src/main/java/com/shop/Cache.java", kind: "redis-client", workspace: true,
+    code: `
+//- cache/src/main/java/com/shop/Cache.java
+package com.shop;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.springframework.web.bind.annotation.*;
+
+@RestController
+public class Cache {
+    private final RedisClient client = RedisClient.create("redis://sessions:6379");
+    private final StatefulRedisConnection<String, String> conn = client.connect();
+    private final RedisCommands<String, String> commands = conn.sync();
+
+    @PostMapping("/hit")
+    public long hit() {
+        return commands.incr("hits");
+    }
+}
+`,
+    expect: { maxAttempts: null, timeBound: /60 s/, wait: ["custom", null], path: { target: "sessions", product: null } },
+  },
+);
+
 runTable("Redis clients", [ENTRY], rows);

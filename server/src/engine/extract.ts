@@ -19,6 +19,7 @@ import { emptyFacts, type FileFacts } from "../model/facts";
 import { sourceLanguage } from "../model/languages";
 import { extractPyproject } from "../detectors/json/pyproject";
 import { extractDockerfile } from "../detectors/dockerfile/index";
+import { extractTraefikToml } from "../detectors/toml/traefik";
 
 export class FactsCache {
   private readonly byKey = new Map<string, FileFacts>();
@@ -74,7 +75,8 @@ export function extractFile(path: string, text: string): FileFacts {
       case "gomod":
         return extractGoMod(path, text);
       case "toml":
-        return extractPyproject(path, text);
+        // pyproject.toml names a Python service; other TOML files may be Traefik's file provider
+        return /(^|\/)pyproject\.toml$/.test(path) ? extractPyproject(path, text) : extractTraefikToml(path, text);
       case "msbuild":
         return extractCsproj(path);
       case "dockerfile":

@@ -59,19 +59,23 @@ export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer
       const merging = route.configRefs?.find((r) => r.settings);
       if (merging && route.layerId) mergeSettings(objects, merging, layers.get(`${f.path}#${route.layerId}`));
       const found = route.configRefs?.length && !merging ? firstLayer(objects, route.configRefs, 0) : null;
+      // a Traefik router under a static configuration's entry-point middlewares: a route only when they retry
+      if (route.onlyWith?.kind === "traefik-entrypoint" && !found && !route.layerId) continue;
       if (found && `${found.file.path}#${found.layerId}` !== `${f.path}#${route.layerId}`) {
         if (route.layerId) replaced.add(`${f.path}#${route.layerId}`);
         routes.push({ file: found.file, route: { ...route, layerId: found.layerId } });
       } else routes.push({ file: f, route });
     }
   }
-  routes.push(...envoyGatewayRoutes(objects), ...kumaGatewayRoutes(objects));
+  routes.push(...envoyGatewayRoutes(objects), ...kumaGatewayRoutes(objects), ...gatewayApiRetryRoutes(objects), ...appMeshRoutes(objects));
 
   const used = new Set(routes.filter((r) => r.route.layerId).map((r) => `${r.file.path}#${r.route.layerId}`));
   const unusedLayers = new Set([...replaced, ...dropped].filter((id) => !used.has(id)));
   for (const { file, obj } of objects) {
     const id = obj.layerId ? `${file.path}#${obj.layerId}` : null;
     if (id && ROUTE_ONLY_KINDS.has(obj.kind) && !used.has(id)) unusedLayers.add(id);
+    // App Mesh's default policy exists only on the Envoy routes of virtual services
+    if (id && obj.kind.startsWith("appmesh-") && layers.get(id)?.kind === "appmesh-default" && !used.has(id)) unusedLayers.add(id);
   }
   for (const id of unusedLayers) layers.delete(id);
   return routes;
@@ -128,8 +132,11 @@ function envoyGatewayRoutes(objects: Located[]): LinkedRoute[] {
     const onGateway = policies.find((p) => p.obj.parents.some((g) => httpRoute.parents.includes(g)));
     const policy = onRoute ?? onGateway;
     if (!policy) continue;
+    // a rule's own `retry` (GEP-1731) wins over the policy (Envoy Gateway ≥ 1.3: HTTPRoute.GetRetry)
+    const ownRetry = new Set(objects.filter((o) => o.obj.kind === "httproute-retry" && o.obj.name === httpRoute.name && sameNs(o.obj)).flatMap((o) => o.obj.destinations));
     // one route per backend: the linker makes one gateway hop per route
     for (const destination of httpRoute.destinations) {
+      if (ownRetry.has(destination)) continue;
       const route: MeshRouteFact = {
         product: "envoy-gateway",
         hosts: [],
@@ -191,4 +198,73 @@ function nearest(path: string, candidates: Located[]): Located | undefined {
   let best: Located | undefined;
   for (const c of candidates) if (!best || shared(c.file.path) > shared(best.file.path)) best = c;
   return best;
+}
+
+/**
+ * Gateway API `rules[].retry` (GEP-1731, docs/reference/gateway-api-retry.md): each rule with a
+ * retry is an edge route of the controller serving its parent Gateway — Istio (class `istio` or
+ * controller `istio.io/gateway-controller`: the `istio-gateway:<name>` gateway of §4.1), Envoy
+ * Gateway (controller `gateway.envoyproxy.io/gatewayclass-controller`, class `eg`), else a
+ * `gateway-api:<name>` gateway of its own.
+ */
+function gatewayApiRetryRoutes(objects: Located[]): LinkedRoute[] {
+  const out: LinkedRoute[] = [];
+  const controllers = new Map<string, string>();
+  for (const { obj } of objects) if (obj.kind === "gateway-api-class" && obj.settings?.controller) controllers.set(obj.name, obj.settings.controller);
+  const controllerOf = (parent: string, namespace: string | null): "istio" | "envoy-gateway" | null => {
+    const gw = objects.find((o) => o.obj.kind === "gateway-api-gateway" && o.obj.name === parent && (namespace === null || o.obj.namespace === null || o.obj.namespace === namespace))?.obj;
+    const cls = gw?.settings?.class ?? null;
+    const controller = cls ? controllers.get(cls) ?? null : null;
+    if (cls === "istio" || controller === "istio.io/gateway-controller" || objects.some((o) => o.obj.kind === "istio-gateway-api" && o.obj.name === parent)) return "istio";
+    if (cls === "eg" || cls === "envoy-gateway" || controller === "gateway.envoyproxy.io/gatewayclass-controller") return "envoy-gateway";
+    return null;
+  };
+  for (const { file, obj } of objects) {
+    if (obj.kind !== "httproute-retry" || !obj.layerId) continue;
+    for (const parent of obj.parents) {
+      // a Kong Gateway's routes carry the Kong Service's retries (kong.ts); KIC's reading of `retry` is not modelled
+      if (objects.some((o) => o.obj.kind === "kong-gateway" && o.obj.name === parent)) continue;
+      const controller = controllerOf(parent, obj.namespace);
+      const gateway = controller === "istio" ? `istio-gateway:${parent}` : controller === "envoy-gateway" ? "envoy-gateway" : `gateway-api:${parent}`;
+      for (const destination of obj.destinations) {
+        out.push({
+          file,
+          route: { product: controller ?? "gateway-api", hosts: [], destinations: [destination], edge: true, gateway, namespace: obj.namespace, match: obj.match, span: obj.span, layerId: obj.layerId, timeoutSeconds: null },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * AWS App Mesh (docs/reference/appmesh.md): each virtual service routes, in the caller's Envoy,
+ * through its virtual router's routes (their `retryPolicy`, else App Mesh's default) or to its
+ * virtual node (the default): mesh routes for the hosts callers use (`awsName`, the name), to the
+ * virtual nodes' DNS hosts.
+ */
+function appMeshRoutes(objects: Located[]): LinkedRoute[] {
+  const out: LinkedRoute[] = [];
+  const nsOk = (a: string | null, b: string | null) => a === null || b === null || a === b;
+  const nodeHosts = (refs: GatewayRef[]) =>
+    refs.flatMap((r) => objects.filter((o) => o.obj.kind === "appmesh-virtual-node" && o.obj.name === r.name && nsOk(o.obj.namespace, r.namespace)).flatMap((o) => o.obj.destinations));
+  for (const { file, obj: vs } of objects) {
+    if (vs.kind !== "appmesh-virtual-service") continue;
+    const hosts = [...new Set([vs.settings?.awsName, vs.name].filter((h): h is string => !!h))];
+    const ref = vs.refs[0];
+    if (!ref) continue;
+    const route = (layerFile: FileFacts, layerId: string, destinations: string[], span: GatewayObjectFact["span"]): LinkedRoute => ({
+      file: layerFile,
+      route: { product: "appmesh", hosts, destinations: destinations.length ? destinations : hosts, edge: false, gateway: null, namespace: vs.namespace, match: null, span, layerId, timeoutSeconds: null },
+    });
+    if (ref.kind === "appmesh-virtual-node") {
+      if (vs.layerId) out.push(route(file, vs.layerId, nodeHosts([ref]), vs.span));
+      continue;
+    }
+    for (const { file: rf, obj: r } of objects) {
+      if (r.kind !== "appmesh-virtual-router" || r.name !== ref.name || !nsOk(r.namespace, ref.namespace) || !r.layerId) continue;
+      out.push(route(rf, r.layerId, nodeHosts(r.refs), r.span));
+    }
+  }
+  return out;
 }

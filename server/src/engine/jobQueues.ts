@@ -13,7 +13,7 @@
  * the service that owns the task's file. When the worker is the calling service itself, the
  * task's reach is followed inline (a service calling itself is no path segment).
  */
-import type { CallFact, FileFacts, FunctionFact, Language, RequestFact, WorkloadFact } from "../model/facts";
+import type { CallFact, FileFacts, FunctionFact, Language, QueueSendFact, RequestFact, WorkloadFact } from "../model/facts";
 import type { Resolver } from "./resolve";
 import { serviceForHost, type ServiceIndex } from "./services";
 import { QUEUE_ADAPTERS } from "./queues";
@@ -53,6 +53,8 @@ export interface SendContext {
   taskNamed(name: string): QueueTask | undefined;
   /** the task a resolved function is, if it is one of this library's tasks */
   taskOf(file: FileFacts, fn: FunctionFact): QueueTask | null;
+  /** this library's QueueSendFacts of the file that speak about this call (its line, or its callee's binding) */
+  sends: QueueSendFact[];
 }
 
 export interface JobQueueAdapter {
@@ -73,6 +75,8 @@ export class JobQueues {
   private readonly byName = new Map<string, QueueTask>();
   private readonly workers: Worker[] = [];
   private readonly adapters: JobQueueAdapter[];
+  /** functions no detector marked as tasks that a send names (filled while sends are followed) */
+  private readonly plainTasks = new Map<string, QueueTask>();
 
   constructor(
     files: FileFacts[],
@@ -90,6 +94,8 @@ export class JobQueues {
       }
     }
     const libraries = new Set([...this.byName.values()].map((t) => t.library));
+    // a library whose detectors recorded sends (FileFacts.queueSends) even where no task function is marked
+    for (const f of files) for (const q of f.queueSends ?? []) libraries.add(q.library);
     this.adapters = adapters.filter((a) => libraries.has(a.library));
     if (this.adapters.length === 0) return;
     for (const f of files) for (const w of f.workloads) for (const command of w.commands ?? []) {
@@ -124,8 +130,13 @@ export class JobQueues {
           if (h?.method !== "TASK" || !h.route || (h.library ?? "celery") !== a.library) return null;
           return this.byName.get(`${a.library}:${h.route.slice(1)}`) ?? { file: tf, fn, name: h.route.slice(1), library: a.library };
         },
+        sends: (file.queueSends ?? []).filter((q) => q.library === a.library && q.callee === call.callee && (q.line === null ? q.scopeId === "<module>" || scopeId === q.scopeId || scopeId.startsWith(`${q.scopeId}.`) : q.line === call.span.line)),
       });
-      if (sent) return sent;
+      if (sent) {
+        // a plain function sent as a job (RQ `enqueue(fn)`, an Airflow operator's callable): it runs in the workers too
+        if (sent.task.fn.handler?.method !== "TASK") this.plainTasks.set(`${sent.task.file.path}::${sent.task.fn.id}`, sent.task);
+        return sent;
+      }
     }
     return null;
   }
@@ -144,6 +155,8 @@ export class JobQueues {
   /** A task function runs in its workers (an entry of theirs, not of the file's folder). */
   entryServices(file: FileFacts, fnId: string): string[] | null {
     const fn = file.functions.find((f) => f.id === fnId);
+    const plain = this.plainTasks.get(`${file.path}::${fnId}`);
+    if (plain && fn?.handler?.method !== "TASK") return this.workerServices(file, plain.library);
     if (fn?.handler?.method !== "TASK") return null;
     return this.workerServices(file, fn.handler.library ?? "celery");
   }

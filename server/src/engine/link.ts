@@ -20,8 +20,12 @@ import { withAspireHost } from "./aspireHost";
 import { withComposePeers } from "./composePeers";
 import { JvmDb } from "./jvmDb";
 import { applyResilience4jConfig } from "./resilience4jConfig";
+import { applySpringAiConfig } from "./springAiConfig";
+import { projectDirOf } from "../model/settingsKeys";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
 import { applyHelmValues } from "./helmValues";
+import { applySdkVersions } from "./sdkVersions";
+import { applyGoModPins } from "./goModPins";
 import { markStartupLayers } from "./startup";
 import { markInertLayers } from "./inertLayers";
 import { applyKustomize } from "./kustomize";
@@ -67,6 +71,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
     }
   }
   applyHelmValues(files, layers);
+  // SDK defaults of the version the package manifest pins (stripe-node 13 → 1 retry, 17 → 2)
+  applySdkVersions(files, layers);
+  // Go numbers that changed within a major version: the go.mod that governs the file decides (engine/goModPins.ts)
+  applyGoModPins(files, layers);
 
   // attachment indexes
   const decorators = new Map<string, string[]>();
@@ -103,11 +111,14 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const defaultInstanceLayers = new Map<string, string[]>();
   // undici `setGlobalDispatcher(agent)` (ClientFact.processWide): every fetch of the service
   const globalDispatcherLayers = new Map<string, Array<{ file: string; ids: string[] }>>();
+  const feignSettingsLayers: Array<{ dir: string; file: string; ids: string[] }> = [];
   for (const f of files) {
     for (const c of f.clients) {
       if (!c.layerIds.length) continue;
       const ids = c.layerIds.map((id) => layerKey(f, id));
-      if (c.processWide) push(globalDispatcherLayers, index.fileService.get(f.path) ?? "", { file: f.path, ids });
+      // Spring Cloud OpenFeign: a Retryer bean for every @FeignClient of the service; `…client.config.default.retryer` in a settings file: of its project
+      if (c.processWide && c.library === "feign" && f.configEntries) feignSettingsLayers.push({ dir: projectDirOf(f.path), file: f.path, ids });
+      else if (c.processWide) push(globalDispatcherLayers, (index.fileService.get(f.path) ?? "") + (c.library === "feign" ? "\u0000feign" : ""), { file: f.path, ids });
       const imp = f.imports.find((i) => i.local === c.name);
       if (imp && imp.module === "axios" && (imp.isDefault || imp.member === null)) {
         const svc = index.fileService.get(f.path) ?? "";
@@ -184,8 +195,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
         const shared =
           req.library === "axios"
             ? (defaultInstanceLayers.get(svc) ?? [])
-            : req.library === "fetch" || req.library === "undici"
-              ? (globalDispatcherLayers.get(svc) ?? []).filter((g) => g.file !== file.path).flatMap((g) => g.ids)
+            : req.library === "fetch" || req.library === "undici" || req.library === "feign"
+              ? [...(globalDispatcherLayers.get(req.library === "feign" ? `${svc}\u0000feign` : svc) ?? []), ...(req.library === "feign" ? feignSettingsLayers.filter((g) => g.dir === "" || file.path.startsWith(`${g.dir}/`)) : [])].filter((g) => g.file !== file.path).flatMap((g) => g.ids)
               : [];
         return [{ call, file, layers: shared, baseUrl: null, via: { library: req.library, timeoutSeconds: null, timeoutSet: false } }];
       }
@@ -337,11 +348,12 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const sdkReach = (file: FileFacts, scopeId: string, call: CallFact): Reach | null => {
     const dot = call.callee.lastIndexOf(".");
     const member = call.callee.slice(dot + 1);
-    const client = resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot)));
+    // also on what a factory returns, chained (`makeS3().send(cmd)`, `get_client().put_object(…)`)
+    const client = resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot))) ?? factoryClient(file, scopeId, /^[\w.]+\(\)/.exec(call.callee.slice(0, dot))?.[0] ?? null);
     const sdk = client?.client.sdk;
     if (!client || !sdk || sdk.notSending.includes(member)) return null;
     const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
-    const request = { method: null, url: { kind: "string" as const, value: sdk.target }, protocol: "http" as const, idempotencyKey: null, timeoutSeconds: null, library: client.client.library };
+    const request = { method: null, url: { kind: "string" as const, value: sdk.target }, protocol: sdk.protocol ?? ("http" as const), idempotencyKey: null, timeoutSeconds: null, library: client.client.library };
     const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
     // a Mongoose model on the default connection: the `mongoose.connect` of the caller's service (engine/mongoose.ts)
     if (sdk.target === MONGOOSE_DEFAULT_TARGET) {
@@ -363,9 +375,20 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const out: Reach[] = workers
       .filter((w) => w && !senders.has(w))
       .map((w) => ({ call: { ...call, request: queues.request(task, w) }, file, layers: sent.layers, baseUrl: null, via: { library: task.library, timeoutSeconds: null, timeoutSet: false } }));
-    if (workers.some((w) => !w || senders.has(w))) out.push(...reachOfFunction(task.file, task.fn).map((r) => (sent.layers.length ? { ...r, layers: [...sent.layers, ...r.layers] } : r)));
+    if (out.length) remotelySentTasks.add(fnKey(task.file, task.fn.id));
+    if (workers.some((w) => !w || senders.has(w))) {
+      // a task followed inline under layers of the send (a Temporal activity's retry policy) is
+      // no entry of its own: its bare chain would drop the policy that wraps every run of it
+      if (sent.layers.length) {
+        inlineWrappedTasks.add(fnKey(task.file, task.fn.id));
+        calledFunctions.add(fnKey(task.file, task.fn.id));
+      }
+      out.push(...reachOfFunction(task.file, task.fn).map((r) => (sent.layers.length ? { ...r, layers: [...sent.layers, ...r.layers] } : r)));
+    }
     return out;
   };
+  const inlineWrappedTasks = new Set<string>();
+  const remotelySentTasks = new Set<string>();
 
   // compute every function's reach once, then pick entries: handlers, module code, and
   // functions nobody calls — nor runs as a callback the linker followed (a callback handed to code
@@ -402,7 +425,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const entries: Array<{ id: string }> = [{ id: "<module>" }];
     for (const fn of f.functions) {
       const key = fnKey(f, fn.id);
-      if (fn.handler || !calledFunctions.has(key)) entries.push(fn);
+      const inlineTask = fn.handler?.method === "TASK" && inlineWrappedTasks.has(key) && !remotelySentTasks.has(key);
+      if ((fn.handler && !inlineTask) || !calledFunctions.has(key)) entries.push(fn);
     }
     for (const entry of entries) {
       // a routed handler: hops it sends continue only the paths that called that endpoint
@@ -533,16 +557,16 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   return { name: localService(index, url!) ?? serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
 }
 
-const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default"]);
+const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default", "appmesh-default"]);
 /** SDK clients that retry when nobody configured them (docs/reference/openai-sdk.md): implicit when unconfigured */
-const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk"]);
+const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;
   const info = index.services.get(service ?? "");
-  const fromEnv = l.envConfig ? fromEnvironment(l, info?.env ?? {}, info?.envAlternatives) : l;
+  const fromEnv = l.envConfig ? fromEnvironment(l, info?.env ?? {}, info?.envAlternatives) : l.countExpr && l.maxAttempts === null ? countFromExpr(file, l, resolver, info?.env ?? {}) : l;
   // settings files configure the layer (Resilience4j instances, §3.1)
-  const configured = l.configRef ? applyResilience4jConfig(fromEnv, file.path, resolver.config, index.services.get(service ?? "")?.env ?? {}) : fromEnv;
+  const configured = l.configRef?.library === "spring-ai" ? applySpringAiConfig(fromEnv, file.path, resolver.config) : l.configRef ? applyResilience4jConfig(fromEnv, file.path, resolver.config, index.services.get(service ?? "")?.env ?? {}) : fromEnv;
   return {
     ...configured,
     id: layerKey(file, l.localId),
@@ -554,6 +578,17 @@ function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolv
     // an Azure SDK client's pipeline retries (docs/reference/azure-sdk.md)
     implicit: IMPLICIT_KINDS.has(l.kind) || (l.kind === "azure-sdk" && l.attemptsSource === "default") || (IMPLICIT_SDK_DEFAULTS.has(l.kind) && l.attemptsSource === "default"),
   };
+}
+
+/** LayerFact.countExpr: a count written as a name declared elsewhere (a Go package constant in another file) */
+function countFromExpr(file: FileFacts, l: LayerFact, resolver: Resolver, env: Record<string, string>): LayerFact {
+  const c = l.countExpr!;
+  const text = evaluate(c.value, file, c.scopeId, resolver, env);
+  const n = text !== null && /^\s*-?\d+\s*$/.test(text) ? Number(text) : null;
+  if (n === null) return l;
+  const attempts = Math.max(1, n <= 0 && c.nonPositive !== undefined ? c.nonPositive : n + c.offset);
+  const { countUnknown: _unknown, ...rest } = l;
+  return { ...rest, maxAttempts: attempts, attemptsNote: c.note.replaceAll("$value", String(n)).replaceAll("$attempts", String(attempts)) };
 }
 
 /**

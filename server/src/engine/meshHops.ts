@@ -119,8 +119,8 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
       finalHops.push(hop);
       continue;
     }
-    if (!route && hop.callee.includes(".")) {
-      // an external host: outbound passthrough, not a mesh route with the default policy
+    if (!route && (hop.callee.includes(".") || hop.callee.includes(":"))) {
+      // an external host or a cloud API (`aws:s3`, `azure:blob`): outbound passthrough, not a mesh route with the default policy
       finalHops.push(hop);
       continue;
     }

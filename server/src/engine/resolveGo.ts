@@ -82,12 +82,17 @@ export class GoIndex {
       const imp = file.imports.find((i) => i.local === dotted.slice(0, dot));
       if (imp) {
         const files = this.packageFiles(imp.module, file);
-        return this.inPackage(files, dotted.slice(dot + 1)) ?? this.implementation(files, dotted.slice(dot + 1));
+        const rest = dotted.slice(dot + 1);
+        const hit = this.inPackage(files, rest) ?? this.implementation(files, rest);
+        // `commands.ProductCommands.CreateProduct.Handle`: a field of that package's type, typed in its files
+        if (hit || depth >= 8 || rest.split(".").length < 3 || !files[0]) return hit;
+        return this.resolve(files[0], "<module>", rest, depth + 1);
       }
     }
     // `Server.inv.Reserve` with the field declared in another file: its type, read where declared
     const parts = dotted.split(".");
-    if (parts.length >= 3 && depth < 4) {
+    // each step consumes a segment of the name, so the depth bound only stops pathological chains
+    if (parts.length >= 3 && depth < 8) {
       for (const f of pkg) {
         const type = f.fieldTypes?.[`${parts[0]}.${parts[1]}`];
         if (type) return this.resolve(f, "<module>", [type, ...parts.slice(2)].join("."), depth + 1);

@@ -82,13 +82,15 @@ const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj|sln)$/i;
 export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
-const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev/;
+const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev|AWS::AppMesh::|routers:|middlewares:/;
 /** shell scripts: only those that label namespaces for Istio injection or enable minikube's ingress add-on */
 const SHELL_WORTH_PARSING = /istio-injection|istio\.io\/rev/;
 const SHELL_MINIKUBE_INGRESS = /\bminikube\b[^\n]*\baddons\b[^\n]*\benable\b[^\n]*\bingress\b/;
 /** JSON files other than manifests: only gRPC service configs, appsettings, launchSettings and tsconfig are read. */
 const JSON_BY_NAME = /^(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?|launchSettings)\.json$/i;
 const JSON_WORTH_PARSING = /"(methodConfig|retryPolicy|retryThrottling|hedgingPolicy)"/;
+/** TOML files other than pyproject.toml: only Traefik configuration (`[http.middlewares…]`, `[http.routers…]`, static `[entryPoints.…]`). */
+const TOML_WORTH_PARSING = /^\s*\[{1,2}\s*(http|entryPoints)\s*\.|^\s*http\s*\.\s*(middlewares|routers|services)\b/m;
 /** Does a code file define or import anything? (empty / data-only files are left out) */
 const CODE_WORTH_PARSING = /import|require\(|def |function|=>/;
 
@@ -107,6 +109,8 @@ export function worthParsing(relPath: string, text: string): boolean {
       return (SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text)) || SHELL_MINIKUBE_INGRESS.test(text);
     case "json":
       return JSON_BY_NAME.test(relPath.slice(relPath.lastIndexOf("/") + 1)) || JSON_WORTH_PARSING.test(text);
+    case "toml":
+      return /(^|\/)pyproject\.toml$/.test(relPath) || TOML_WORTH_PARSING.test(text);
     case null:
       return false;
     default:

@@ -110,9 +110,18 @@ export type LayerKind =
   | "reactor-retry"
   | "okhttp-retry"
   | "spring-cloud-gateway-retry"
+  /** JVM clients (docs/reference/apache-httpclient.md, openfeign.md, spring-ai.md, redis.md): Apache HttpClient retry handlers, Feign Retryer, Spring Cloud LoadBalancer retries, Spring AI's RetryTemplate, Lettuce's re-sent commands */
+  | "apache-httpclient-retry"
+  | "feign-retryer"
+  | "spring-cloud-loadbalancer-retry"
+  | "spring-ai-retry"
   /** Go (reference §3.9, §3.10); grpc-go service configs are "grpc-service-config" */
   | "go-retryablehttp"
   | "cenkalti-backoff"
+  /** go-grpc-middleware retry interceptors, avast/retry-go, go-resty (docs/reference/go-grpc-middleware.md, retry-go.md, resty.md) */
+  | "go-grpc-middleware-retry"
+  | "retry-go"
+  | "resty-retry"
   /** Envoy Gateway BackendTrafficPolicy `retry` */
   | "envoy-gateway-retry"
   | "envoy-route"
@@ -124,6 +133,11 @@ export type LayerKind =
   | "linkerd-serviceprofile"
   | "linkerd-annotation"
   | "traefik-retry"
+  /** Gateway API `HTTPRoute` `rules[].retry` (GEP-1731), docs/reference/gateway-api-retry.md */
+  | "gateway-api-retry"
+  /** AWS App Mesh route `retryPolicy` and App Mesh's default Envoy route retry policy, docs/reference/appmesh.md */
+  | "appmesh-retry"
+  | "appmesh-default"
   | "kong-service"
   | "ingress-nginx"
   | "kuma-meshretry"
@@ -145,11 +159,47 @@ export type LayerKind =
   | "redis-client"
   /** Celery task retries: autoretry_for / self.retry() (docs/reference/celery.md) */
   | "celery-task"
+  /** Python job queues beyond Celery: actor/task/job retries (docs/reference/job-queues-python.md) */
+  | "dramatiq-actor"
+  | "rq-job"
+  | "huey-task"
+  | "arq-job"
+  | "prefect-task"
+  | "prefect-flow"
+  | "airflow-task"
+  | "ray-task"
   /** OpenAI / Anthropic SDK clients (docs/reference/openai-sdk.md) */
   | "openai-sdk"
   | "anthropic-sdk"
   /** Azure SDK clients: Azure.Core / azure-core / core-rest-pipeline / azcore default retries (docs/reference/azure-sdk.md) */
   | "azure-sdk"
+  /** Kafka producers' produce retries: kafkajs, kafka-go Writer, sarama, librdkafka (docs/reference/kafka.md) */
+  | "kafka-producer"
+  /** Kafka consumers: kafkajs `consumer.run` re-running a failed handler, kafka-go Reader fetch attempts (docs/reference/kafka.md) */
+  | "kafka-consumer"
+  /** Elasticsearch / OpenSearch clients' request retries (docs/reference/elasticsearch.md) */
+  | "elasticsearch-client"
+  /** neo4j drivers' managed transactions: re-run on transient errors for 30 s (docs/reference/neo4j.md) */
+  | "neo4j-transaction"
+  /** Stripe SDK network retries (docs/reference/stripe.md) */
+  | "stripe-sdk"
+  /** AWS SDK for JavaScript v2 `maxRetries` (docs/reference/retry-semantics.md §2.7b) */
+  | "aws-sdk-v2"
+  /** google-api-python-client `execute(num_retries=N)` (docs/reference/google-sdks.md) */
+  | "googleapiclient"
+  /** Google Cloud client libraries' own retries: google-cloud-storage DEFAULT_RETRY, @google-cloud/* retryOptions (docs/reference/google-sdks.md) */
+  | "google-cloud-sdk"
+  /** Microsoft Graph / Kiota RetryHandler (docs/reference/msgraph.md) */
+  | "msgraph-retry-handler"
+  /** Twilio clients' opt-in retries: twilio-node `autoRetry` (429 only), twilio-python TwilioHttpClient(max_retries) (docs/reference/twilio.md) */
+  | "twilio-retry"
+  /** Firebase / Cloud Functions event-function redelivery: `retry: true`, `failurePolicy` (docs/reference/google-sdks.md) */
+  | "firebase-functions-retry"
+  /** Temporal activity / workflow retry policies: the activity default is unlimited attempts (docs/reference/temporal.md) */
+  | "temporal-retry-policy"
+  /** BullMQ / Bull job `attempts` (total attempts), Agenda ≥ 6 `backoff` strategies (docs/reference/bullmq.md) */
+  | "bullmq-job"
+  | "agenda-job"
   /** a retry helper declared in .retrylens.yaml (`helpers:`) that no detector recognised */
   | "declared-helper";
 
@@ -257,8 +307,30 @@ export interface LayerFact {
    * a call passing a number literal `n` for that parameter gets `n + offset` attempts there.
    */
   countParam?: { name: string; index: number; offset: number };
+  /**
+   * The default changed across the library's versions: the linker reads the version the nearest
+   * package manifest pins (FileFacts.packageVersions) and takes that version's default; the
+   * fields above hold the newest one. Only for layers whose count is the default.
+   */
+  versionDefaults?: VersionDefaults;
+  /**
+   * The count is a name the linker resolves (a Go package constant declared in another file:
+   * `MaxAttempts: writerMaxAttempts`): evaluated in `scopeId`, attempts = value + `offset`
+   * (`nonPositive` attempts when the value is ≤ 0, a library's "0 means the default"); `note`
+   * replaces attemptsNote with `$value` and `$attempts` filled in. Used while maxAttempts is null.
+   */
+  countExpr?: { value: ValueExpr; scopeId: string; offset: number; nonPositive?: number; note: string };
+  /**
+   * Go: the numbers depend on the module version the governing go.mod requires (resty v2.0–v2.2
+   * counted `SetRetryCount(n)` as n attempts, v2.3.0+ as n retries): below `below`, `maxAttempts`
+   * and `note` replace the layer's; otherwise `assumed` in the note becomes the pinned version
+   * (engine/goModPins.ts).
+   */
+  goModPin?: { module: string; below: string; maxAttempts: number | null; note: string; assumed: string };
   configRef?:
     | { library: "resilience4j"; instance: string }
+    /** Spring AI's auto-configured RetryTemplate: `spring.ai.retry.*` of the code's project (docs/reference/spring-ai.md) */
+    | { library: "spring-ai" }
     /**
      * .NET: Polly `MaxRetryAttempts` (retries) read from configuration — `config.GetValue<int>("k")`,
      * or the `Retry:MaxRetryAttempts` of a section bound to the options
@@ -441,7 +513,8 @@ export interface ClientFact {
    * SDK clients (AWS): every method call on the client sends a request (`dynamodb.put_item(…)`,
    * `client.send(cmd)`) except the listed local helpers; `target` names the endpoint ("aws://dynamodb").
    */
-  sdk?: { target: string; notSending: string[] };
+  /** `protocol`: a non-HTTP wire (Kafka "queue", a database driver "db"): no mesh HTTP retry applies to the hop */
+  sdk?: { target: string; notSending: string[]; protocol?: "db" | "queue" };
   /**
    * C# HttpClient registration (`services.AddHttpClient<InventoryClient>().AddStandardResilienceHandler()`):
    * its layers and base address apply to the HttpClient injected into that class (a type name,
@@ -667,6 +740,19 @@ export type GatewayObjectKind =
   | "kuma-gateway-route"
   /** a Gateway API Gateway of `gatewayClassName: istio`: Istio serves the routes attached to it (§4.1) */
   | "istio-gateway-api"
+  /** any Gateway API Gateway (its class in settings.class) and GatewayClass (settings.controller): which controller serves a route's retry */
+  | "gateway-api-gateway"
+  | "gateway-api-class"
+  /** one HTTPRoute rule with `retry` (GEP-1731): its layer, backends and parent Gateways */
+  | "httproute-retry"
+  /** a Gateway API Gateway served by the Kong Ingress Controller (class `kong`, or a GatewayClass of `konghq.com/kic-gateway-controller`) */
+  | "kong-gateway"
+  /** a Traefik static configuration's entry point with `http.middlewares` (refs: those middlewares), for every router on it */
+  | "traefik-entrypoint"
+  /** App Mesh objects (appmesh.k8s.aws): VirtualService → VirtualRouter / VirtualNode, VirtualNode → its DNS host */
+  | "appmesh-virtual-service"
+  | "appmesh-virtual-router"
+  | "appmesh-virtual-node"
   /**
    * the NGINX controller serves Ingresses without a class: an IngressClass for
    * `k8s.io/ingress-nginx` marked `ingressclass.kubernetes.io/is-default-class`, or a controller
@@ -737,6 +823,35 @@ export interface ProblemFact {
   message: string;
 }
 
+/**
+ * A call that sends a job-queue task as its detector read it (Temporal `workflow.execute_activity(fn,
+ * retry_policy=…)`, a name `proxyActivities(…)` returned, BullMQ `queue.add(…)`): the queue adapter
+ * (engine/queues/) finds the task and adds `layerIds` to the send.
+ */
+export interface QueueSendFact {
+  library: string;
+  /** the callee as written (`workflow.execute_activity`, `greet`, `emails.add`) */
+  callee: string;
+  /** the call's line; null: every call of `callee` in `scopeId` (a name bound to a proxy) */
+  line: number | null;
+  /** where `callee` is bound or called: a function id or "<module>" */
+  scopeId: string;
+  /** the task by its registered name, when written as a string */
+  taskName: string | null;
+  /** an expression naming the task function, resolved from `scopeId` (`compose_greeting`, `activities.greet`) */
+  taskRef: string | null;
+  /** local ids of the layers the send adds (the call site's retry policy) */
+  layerIds: string[];
+}
+
+/** A default that changed across a library's versions (LayerFact.versionDefaults). */
+export interface VersionDefaults {
+  /** the package as its manifest names it ("stripe", "aws-sdk") */
+  package: string;
+  /** each default with the first major version it applies from */
+  byMajor: Array<{ fromMajor: number; maxAttempts: number; note: string }>;
+}
+
 export interface FileFacts {
   path: string;
   language: Language;
@@ -797,12 +912,16 @@ export interface FileFacts {
   azureSdk?: AzureSdkFacts;
   /** ASP.NET Core Properties/launchSettings.json: the URLs the project listens on when run locally */
   listenUrls?: string[];
+  /** package.json: the version ranges its dependencies pin (`"stripe": "^18.1.1"`), for LayerFact.versionDefaults */
+  packageVersions?: Record<string, string>;
   /** tsconfig.json / jsconfig.json: how non-relative imports resolve (`paths`, `baseUrl`) */
   tsConfig?: TsConfigFact;
   /** package.json of a workspace package: its name and entry module (relative to the file's folder) */
   jsPackage?: { name: string; entry: string | null };
   /** function ids referenced as values (passed as callbacks): they are not entry points */
   referencedFunctions: string[];
+  /** calls a job-queue detector knows send a task, with the layers the send adds (engine/jobQueues.ts) */
+  queueSends?: QueueSendFact[];
   /**
    * Loops that run for as long as the program does and are not retries (consumers, pollers,
    * heartbeats, periodic tasks; detectors/shared/loops): what they call runs once per item, not

@@ -37,6 +37,8 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   ".conf": "proxy-config",
   ".cfg": "proxy-config",
   // shell scripts: namespaces labelled for Istio injection (`kubectl label namespace … istio-injection=enabled`)
+  // Traefik file-provider configuration (pyproject.toml is matched by name); content-filtered by the walker
+  ".toml": "toml",
   ".sh": "shell",
   ".bash": "shell",
 };

@@ -15,6 +15,7 @@ const STOP_ADVICE: Partial<Record<string, string>> = {
   "reactor-retry": "Use Retry.backoff(2, …) or .retry(2) (they count retries).",
   "cenkalti-backoff": "Wrap the backoff in backoff.WithMaxRetries (v4, counts retries) or pass backoff.WithMaxTries (v5, total).",
   "microprofile-retry": "Set maxRetries to a small number instead of -1.",
+  "retry-go": "Pass retry.Attempts(3) instead of Attempts(0) / UntilSucceeded() (Attempts counts every call).",
 };
 
 /** RL002: a layer with no attempt count bound (reference §5.2). */

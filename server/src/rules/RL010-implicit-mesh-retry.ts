@@ -36,6 +36,8 @@ export const RL010: Rule = {
           message:
             l.kind === "istio-gateway-default"
               ? `This gateway VirtualService sets no retries, so the Istio gateway retries its routes by default (×${l.maxAttempts}), on a path where code also retries: ${chainText(model, path)} → ${path.target}. Set retries on its routes (attempts: 0 where the code owns retries).`
+              : l.kind === "appmesh-default"
+              ? `No retryPolicy is set here, so App Mesh's default Envoy route policy retries this hop (×${l.maxAttempts}: 503, UNAVAILABLE, connect-failure), on a path where code also retries: ${chainText(model, path)} → ${path.target}. Set a retryPolicy (maxRetries: 0 where the code owns retries).`
               : l.kind === "kuma-default"
               ? `This Kuma Mesh gets the default policy mesh-retry-all, which retries every HTTP hop in the mesh (×${l.maxAttempts}), on a path where code also retries: ${chainText(model, path)} → ${path.target}. Set retries explicitly with a MeshRetry (numRetries: 0 where the code owns retries), or skipCreatingInitialPolicies.`
               : `Sidecar injection here gives every outbound HTTP hop Istio's default retries (×${l.maxAttempts}), on a path where code also retries: ${chainText(model, path)} → ${path.target}. Set retries explicitly on a VirtualService (attempts: 0 where the code owns retries).`,

@@ -111,7 +111,8 @@ describe("celery tasks, conditions and near misses", () => {
       "from prefect import task\n\n@task(retries=3)\ndef a():\n    pass\n",
       `${APP}\n@app.task(autoretry_for=())\ndef a():\n    pass\n`,
     ]) {
-      assert.deepEqual((await py(code)).layers, [], code);
+      // (huey and prefect have detectors of their own: docs/reference/job-queues-python.md)
+      assert.deepEqual((await py(code)).layers.filter((l) => l.kind === "celery-task"), [], code);
     }
   });
 });

@@ -70,3 +70,28 @@ test("§4.7 konghq.com/retries on the Service (same file, either order) replaces
     assert.equal(f.routes[0]!.layerId, f.layers[0]!.localId);
   }
 });
+
+test("decK: _info.defaults.service.retries fills services without retries; a host naming an upstream routes to its targets", () => {
+  const f = extract(yaml`
+    _format_version: "3.0"
+    _info:
+      defaults:
+        service: {retries: 1}
+    services:
+      - name: orders
+        host: orders-upstream
+        routes: [{name: orders, paths: [/orders]}]
+      - name: ledger
+        url: http://ledger
+        retries: 3
+    upstreams:
+      - name: orders-upstream
+        targets: [{target: "orders-a:8080"}, {target: "orders-b:8080"}]
+  `, "kong/kong.yaml");
+  assert.deepEqual(f.layers.map((l) => [l.anchor.line, l.maxAttempts, l.attemptsSource]), [
+    [6, 2, "config"],
+    [11, 4, "config"],
+  ]);
+  assert.match(f.layers[0]!.attemptsNote, /decK _info.defaults/);
+  assert.deepEqual(f.routes.map((r) => r.destinations[0]), ["orders-a", "orders-b", "ledger"]);
+});

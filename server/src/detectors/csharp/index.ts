@@ -8,13 +8,16 @@ import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards
 import { createContext, type CsContext } from "./context";
 import { detectAppHost } from "./aspire";
 import { detectAzureSdk } from "./azureSdk";
+import { detectDataClients } from "./dataClients";
 import { detectEfCore } from "./efCore";
+import { detectGrpcDotnet } from "./grpcDotnet";
 import { detectHttpClients } from "./httpClients";
 import { detectModule } from "./module";
 import { detectOpenAiClients } from "./openAiClient";
 import { detectPolicyWiring } from "./policyWiring";
 import { detectPolly } from "./polly";
 import { detectRetryLoops } from "./retryLoop";
+import { detectTemporalDotnet } from "./temporal";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
 const DETECTORS: Array<Detector<CsContext>> = [
@@ -25,6 +28,9 @@ const DETECTORS: Array<Detector<CsContext>> = [
   ["ef core", detectEfCore],
   ["openai", detectOpenAiClients],
   ["azure sdk", detectAzureSdk],
+  ["grpc-dotnet", detectGrpcDotnet],
+  ["mongodb / StackExchange.Redis", detectDataClients],
+  ["temporal", detectTemporalDotnet],
   ["retry-loop", detectRetryLoops],
   // after every layer detector: re-attaches injected policies, records flags, marks startup-only pipelines
   ["policy wiring", detectPolicyWiring],

@@ -5,7 +5,9 @@
  * - factories: a function returning a client it built (`func newClient() *http.Client { c :=
  *   retryablehttp.NewClient(); …; return c.StandardClient() }`) sets `returnsClientId`, and
  *   `client := newClient()` / `inventory.NewHTTPClient()` records the call (with its arguments,
- *   for a client built from the factory's parameters) so the linker follows it.
+ *   for a client built from the factory's parameters) so the linker follows it. Factories are
+ *   recognised by name (`…Client`, `…Conn`, `Dial…`, `…Producer`, `…Writer`: Kafka producers) or
+ *   because a function of the file returns a client.
  */
 import type { ClientFact } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
@@ -56,7 +58,7 @@ export function detectClientFlow(ctx: GoContext): void {
   for (const call of descendants(root, "call_expression")) {
     const callee = ctx.nameOf(calleeNode(call), call);
     const member = callee?.slice(callee.lastIndexOf(".") + 1) ?? "";
-    const bound = callee && (/client|conn|dial/i.test(member) || returning.has(callee)) ? boundName(ctx, call) : null;
+    const bound = callee && (/client|conn|dial|producer|writer/i.test(member) || returning.has(callee)) ? boundName(ctx, call) : null;
     // `err = pb.RegisterXHandlerClient(…)`: an error, not a client
     const name = bound && !/(^|\.)(err|_)$/.test(bound) ? bound : null;
     if (!name || ctx.facts.clients.some((c) => c.name === name)) continue;
@@ -74,5 +76,15 @@ export function detectClientFlow(ctx: GoContext): void {
       hasRetryQuota: false,
       timeoutSeconds: null,
     });
+  }
+  // a factory's client stored in a struct field (`producer, _ = kafka.GetSyncProducer(…)`, then
+  // `&dispatcher{producer: producer}`): the field resolves through the same factory call
+  for (const v of values) {
+    if (v.parent?.type !== "literal_element") continue;
+    const name = ctx.nameOf(v);
+    const from = name ? ctx.facts.clients.find((c) => c.name === name && c.library === "unknown" && c.fromCall) : undefined;
+    const to = from ? boundName(ctx, v) : null;
+    if (!from || !to || to === from.name || ctx.facts.clients.some((c) => c.name === to)) continue;
+    ctx.facts.clients.push({ ...from, id: ctx.nextId("K", v), name: to, span: nodeSpan(v) });
   }
 }

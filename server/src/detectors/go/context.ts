@@ -70,7 +70,8 @@ export interface GoContext {
 /** Import path → the package name Go gives it by default: last segment, `/vN` and `go-` dropped. */
 export function defaultImportName(path: string): string {
   const segs = path.split("/").filter((s) => !/^v\d+$/.test(s));
-  const last = segs[segs.length - 1] ?? path;
+  // a vanity domain alone (`resty.dev/v3`): the package is named after the domain's first label
+  const last = segs.length === 1 && segs[0]!.includes(".") ? segs[0]!.slice(0, segs[0]!.indexOf(".")) : (segs[segs.length - 1] ?? path);
   return last.replace(/^go-/, "").replace(/[.-]go$/, "").replace(/\.v\d+$/, "").replace(/[^A-Za-z0-9_]/g, "");
 }
 
@@ -78,7 +79,7 @@ export function defaultImportName(path: string): string {
 const BUILTIN_TYPES = new Set(["any", "bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr"]);
 
 /** packages whose values are ClientFacts (named by variable, not by type) */
-const CLIENT_LIBRARIES = /^(net\/http|github\.com\/hashicorp\/go-retryablehttp|google\.golang\.org\/grpc|github\.com\/cenkalti\/backoff(\/v\d+)?)$/;
+const CLIENT_LIBRARIES = /^(net\/http|github\.com\/hashicorp\/go-retryablehttp|google\.golang\.org\/grpc|github\.com\/cenkalti\/backoff(\/v\d+)?|github\.com\/segmentio\/kafka-go|github\.com\/(IBM|Shopify)\/sarama|github\.com\/go-resty\/resty(\/v2)?|resty\.dev\/v3|gopkg\.in\/resty\.v1)$/;
 
 export function createContext(tree: Tree, facts: FileFacts): GoContext {
   const root = tree.rootNode;

@@ -16,6 +16,7 @@ import { GRPC_MAX_ATTEMPTS_LIMIT, grpcLayerCore, grpcPolicies, type Json } from 
 import type { GoContext } from "./context";
 import { boundName, valueOf } from "./values";
 import { addClient } from "./nethttp";
+import { grpcRetryInterceptorLayers } from "./grpcMiddlewareRetry";
 import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan, numberValue, stringValue } from "./syntax";
 
 const GRPC = "google.golang.org/grpc";
@@ -107,6 +108,8 @@ function detectDials(ctx: GoContext, grpc: string, calls: SyntaxNode[]): void {
       ctx.facts.layers.push(layer);
       layerIds.push(layer.localId);
     }
+    // go-grpc-middleware retry interceptors installed by the dial options (./grpcMiddlewareRetry.ts)
+    layerIds.push(...grpcRetryInterceptorLayers(ctx, grpc, options, boundName(ctx, dial)));
     const baseUrl = grpcUrl(valueOf(ctx, target));
     const conn = boundName(ctx, dial);
     if (conn) addClient(ctx, { name: conn, at: dial, library: "grpc-go", timeoutSeconds: null, timeoutSet: false, layerIds, baseUrl });

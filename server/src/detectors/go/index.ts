@@ -2,6 +2,7 @@
  * Go extraction: parse once with tree-sitter (tree-sitter-go), then run each detector inside a
  * guard so one failing detector costs its own facts only. go.mod files: ./gomod.ts.
  */
+import { detectStripeGo } from "./stripe";
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree } from "../../parsing/treeSitter";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
@@ -10,10 +11,18 @@ import { detectCenkaltiBackoff } from "./cenkaltiBackoff";
 import { detectClientFlow } from "./clients";
 import { createContext, type GoContext } from "./context";
 import { detectGrpc } from "./grpc";
+import { detectGrpcRetryOptionSlices } from "./grpcMiddlewareRetry";
+import { detectResty } from "./resty";
+import { detectRetryGo } from "./retryGo";
 import { detectLlmSdksGo } from "./llmSdk";
 import { detectModule } from "./module";
 import { detectMongoGo } from "./mongo";
 import { detectGoRedis } from "./redis";
+import { detectTemporalGo } from "./temporal";
+import { detectKafkaGo } from "./kafkaGo";
+import { detectSarama } from "./sarama";
+import { detectGoElasticsearch } from "./elasticsearch";
+import { detectNeo4jGo } from "./neo4j";
 import { detectHttpClients } from "./nethttp";
 import { detectRetryablehttp } from "./retryablehttp";
 import { detectRetryLoops } from "./retryLoop";
@@ -28,10 +37,19 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["cenkalti/backoff", detectCenkaltiBackoff],
   ["retry loops", detectRetryLoops],
   ["grpc-go", detectGrpc],
+  ["go-grpc-middleware retry options", detectGrpcRetryOptionSlices],
+  ["avast/retry-go", detectRetryGo],
+  ["go-resty", detectResty],
   ["mongo-go-driver", detectMongoGo],
   ["go-redis", detectGoRedis],
+  ["kafka-go", detectKafkaGo],
+  ["sarama", detectSarama],
+  ["go-elasticsearch", detectGoElasticsearch],
+  ["neo4j-go-driver", detectNeo4jGo],
   ["azure-sdk-for-go", detectAzureSdk],
   ["openai/anthropic", detectLlmSdksGo],
+  ["stripe-go", detectStripeGo],
+  ["temporal", detectTemporalGo],
   ["client flow", detectClientFlow],
 ];
 

@@ -4,7 +4,7 @@
  * (`@PostMapping("/reserve")`). Calling such a method on the injected interface sends that
  * request, so each method gets a CallFact with its RequestFact (base URL: `url`, else
  * `http://<name>` as service discovery names it; then `path`, the interface's `@RequestMapping`
- * and the method's path). Feign's own Retryer is not modelled here.
+ * and the method's path). Feign's own Retryer is feignRetryer.ts (docs/reference/openfeign.md).
  */
 import type { ValueExpr } from "../../model/facts";
 import { importedName, type JvmContext } from "./context";

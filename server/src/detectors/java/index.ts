@@ -9,6 +9,7 @@ import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards
 import { parseTree, type SyntaxNode, type Tree } from "../../parsing/treeSitter";
 import { createContext, type JvmContext } from "./context";
 import { detectFeign } from "./feign";
+import { detectFeignRetryer } from "./feignRetryer";
 import { detectHttp } from "./http";
 import { detectAbstractAnnotated } from "./layers";
 import { javaFile } from "./javaSyntax";
@@ -16,10 +17,17 @@ import { parseKotlin } from "./kotlinSyntax";
 import { detectMicroProfile } from "./microprofile";
 import { detectModule } from "./module";
 import { detectOkHttp } from "./okhttp";
+import { detectApacheHttpClient } from "./apacheHttpClient";
+import { detectGrpcJava } from "./grpcJava";
+import { detectMongoJava } from "./mongoJava";
+import { detectSpringAi } from "./springAi";
+import { detectLettuce } from "./lettuce";
+import { detectKafkaClients } from "./kafkaClients";
 import { detectReactor } from "./reactor";
 import { detectResilience4j } from "./resilience4j";
 import { detectRetryLoops } from "./retryLoop";
 import { detectSpringRetry } from "./springRetry";
+import { detectTemporalJava } from "./temporal";
 import type { JvmFile } from "./syntax";
 
 /** Order matters: module facts (functions, calls) first, then clients; layer detectors read both. */
@@ -27,11 +35,19 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["module", detectModule],
   ["http", detectHttp],
   ["feign", detectFeign],
+  ["feign-retryer", detectFeignRetryer],
   ["resilience4j", detectResilience4j],
   ["spring-retry", detectSpringRetry],
   ["microprofile", detectMicroProfile],
   ["reactor", detectReactor],
   ["okhttp", detectOkHttp],
+  ["apache-httpclient", detectApacheHttpClient],
+  ["grpc-java", detectGrpcJava],
+  ["mongodb-java-driver", detectMongoJava],
+  ["spring-ai", detectSpringAi],
+  ["lettuce", detectLettuce],
+  ["kafka-clients", detectKafkaClients],
+  ["temporal", detectTemporalJava],
   ["retry-loop", detectRetryLoops],
   ["abstract-annotated", detectAbstractAnnotated],
 ];

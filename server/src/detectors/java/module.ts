@@ -211,7 +211,7 @@ export function calleeOf(ctx: JvmContext, call: Call): string {
     const type = simpleType(ctx.typeOf(call.scopeId, head));
     const written = ctx.typeOf(call.scopeId, head);
     // `inventory.reserve()` on an injected `InventoryClient inventory`: named after the type
-    if (written && type && /^[A-Z]/.test(type) && !LIBRARY_TYPES.has(type) && !CLIENT_OR_POLICY.test(type)) return `${written}${path.slice(head.length)}.${call.name}`;
+    if (written && type && /^[A-Z]/.test(type) && !LIBRARY_TYPES.has(type) && !CLIENT_OR_POLICY.test(type) && !/Grpc\.\w+Stub$/.test(written)) return `${written}${path.slice(head.length)}.${call.name}`;
     return `${path}.${call.name}`;
   }
   if (r.k === "call") return `${calleeOf(ctx, r.call)}().${call.name}`;
@@ -219,7 +219,7 @@ export function calleeOf(ctx: JvmContext, call: Call): string {
 }
 
 /** Receivers the linker must see by their own name: clients and retry policy holders. */
-const CLIENT_OR_POLICY = /^(RestTemplate|RestClient|WebClient|HttpClient|OkHttpClient|Retry|RetryRegistry|RetryTemplate|Call)$/;
+const CLIENT_OR_POLICY = /^(RestTemplate|RestClient|WebClient|HttpClient|OkHttpClient|Retry|RetryRegistry|RetryTemplate|Call|CloseableHttpClient|CloseableHttpAsyncClient|ManagedChannel|MongoClient|MongoDatabase|MongoCollection|\w+(Blocking|Future|BlockingV2)Stub|ChatClient|ChatModel|StreamingChatModel|EmbeddingModel|ImageModel|\w+(Chat|Embedding|Image)Model|RedisClient|RedisClusterClient|StatefulRedis\w*Connection|Redis\w*Commands)$/;
 
 function callFact(ctx: JvmContext, call: Call): void {
   if (call.isNew) return;

@@ -16,6 +16,14 @@ export function extractPackageJson(path: string, text: string): FileFacts {
   const name = typeof parsed === "object" && parsed !== null ? (parsed as { name?: unknown }).name : undefined;
   const workload = typeof name === "string" ? manifestWorkload(path, name) : null;
   if (workload) facts.workloads.push(workload);
+  // the version ranges of its dependencies: SDK defaults that changed across versions (engine/sdkVersions.ts)
+  const versions: Record<string, string> = {};
+  for (const key of ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"]) {
+    const deps = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
+    if (typeof deps !== "object" || deps === null) continue;
+    for (const [name, range] of Object.entries(deps as Record<string, unknown>)) if (typeof range === "string" && versions[name] === undefined) versions[name] = range;
+  }
+  if (Object.keys(versions).length) facts.packageVersions = versions;
   return facts;
 }
 

@@ -22,5 +22,22 @@ export function extractPyproject(path: string, text: string): FileFacts {
   const name = typeof project?.name === "string" ? project.name : typeof poetry?.name === "string" ? poetry.name : null;
   const workload = name ? manifestWorkload(path, name) : null;
   if (workload) facts.workloads.push(workload);
+  // dependency version ranges (PEP 621 `dependencies`, Poetry's table): SDK defaults per version (engine/sdkVersions.ts)
+  const versions: Record<string, string> = {};
+  const deps = (project as { dependencies?: unknown } | undefined)?.dependencies;
+  if (Array.isArray(deps)) {
+    for (const d of deps) {
+      const m = typeof d === "string" ? /^\s*([A-Za-z0-9_.-]+)\s*(?:\[[^\]]*\])?\s*([^;]*)/.exec(d) : null;
+      if (m) versions[m[1]!.toLowerCase()] = m[2]!.trim();
+    }
+  }
+  const poetryDeps = (poetry as { dependencies?: unknown } | undefined)?.dependencies;
+  if (typeof poetryDeps === "object" && poetryDeps !== null) {
+    for (const [n, v] of Object.entries(poetryDeps as Record<string, unknown>)) {
+      const range = typeof v === "string" ? v : typeof (v as { version?: unknown })?.version === "string" ? (v as { version: string }).version : null;
+      if (range !== null) versions[n.toLowerCase()] = range;
+    }
+  }
+  if (Object.keys(versions).length) facts.packageVersions = versions;
   return facts;
 }

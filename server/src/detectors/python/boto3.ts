@@ -77,17 +77,25 @@ export function detectBoto3(ctx: PyContext): void {
     clients.push(buildClient(ctx, call, resource));
   }
   // `table = dynamodb.Table("orders")`: a sub-resource sends through its resource's client
-  for (const client of clients.filter((c) => c.name && c.library === "boto3.resource")) {
+  // also `return ddb.Table(name)` / `return boto3.resource("dynamodb").Table(name)` in a helper: the helper returns the table
+  for (const client of clients.filter((c) => c.library === "boto3.resource")) {
     for (const call of descendants(root, "call")) {
       const fn = call.childForFieldName("function");
-      if (fn?.type !== "attribute" || fn.childForFieldName("object")?.text !== client.name) continue;
-      const member = fn.childForFieldName("attribute")?.text ?? "";
+      const obj = fn?.type === "attribute" ? fn.childForFieldName("object") : null;
+      const chained = !client.name && obj?.type === "call" && obj.startPosition.row + 1 === client.span.line && obj.startPosition.column === client.span.column;
+      if (!obj || (!chained && (!client.name || obj.text !== client.name))) continue;
+      const member = fn!.childForFieldName("attribute")?.text ?? "";
       if (!/^[A-Z]/.test(member)) continue;
       client.sdk!.notSending.push(member);
       const name = bindingOf(call);
-      if (!name) continue;
-      const functionId = ctx.functionId(enclosingFunction(call));
-      clients.push({ ...client, id: ctx.nextId("K", call), name, functionId, span: nodeSpan(call), perCall: false, hasRetryQuota: false, sdk: { ...client.sdk!, notSending: [...NOT_SENDING] } });
+      const def = enclosingFunction(call);
+      const functionId = ctx.functionId(def);
+      const returned = def ? returnsIt(def, call, name ?? "") : false;
+      if (!name && !returned) continue;
+      const id = ctx.nextId("K", call);
+      clients.push({ ...client, id, name: name ?? "", functionId, span: nodeSpan(call), perCall: false, hasRetryQuota: false, sdk: { ...client.sdk!, notSending: [...NOT_SENDING] } });
+      const fact = returned ? ctx.facts.functions.find((f) => f.id === functionId) : undefined;
+      if (fact) fact.returnsClientId = id;
     }
   }
   ctx.facts.clients.push(...clients);

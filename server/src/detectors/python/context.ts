@@ -182,8 +182,9 @@ function collectImports(stmt: SyntaxNode, module: string, map: Map<string, strin
         }
       }
     }
-  } else if (stmt.type === "try_statement" || stmt.type === "if_statement") {
-    // `try: from x import y except ImportError: …` — imports in guarded blocks count too
+  } else if (stmt.type === "try_statement" || stmt.type === "if_statement" || stmt.type === "with_statement") {
+    // `try: from x import y except ImportError: …` — imports in guarded blocks count too, and in
+    // `with workflow.unsafe.imports_passed_through():` (Temporal workflow modules)
     for (const block of stmt.namedChildren) {
       for (const inner of block?.namedChildren ?? []) if (inner) collectImports(inner, module, map, facts);
     }

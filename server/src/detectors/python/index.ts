@@ -2,6 +2,11 @@
  * Python extraction: parse once with tree-sitter, then run each detector inside a guard so one
  * failing detector costs its own facts only (a problem is recorded, the others still run).
  */
+import { detectStripe } from "./stripe";
+import { detectTwilio } from "./twilio";
+import { detectMsGraph } from "./msgraph";
+import { detectGoogleCloudStorage } from "./googleCloudStorage";
+import { detectGoogleApiClient } from "./googleApiClient";
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
 import { parseTree } from "../../parsing/treeSitter";
@@ -9,6 +14,13 @@ import { detectAzureSdk } from "./azureSdk";
 import { detectBackoff } from "./backoff";
 import { detectBoto3 } from "./boto3";
 import { detectCelery } from "./celery";
+import { detectAirflow } from "./airflow";
+import { detectArq } from "./arq";
+import { detectDramatiq } from "./dramatiq";
+import { detectHuey } from "./huey";
+import { detectPrefect } from "./prefect";
+import { detectRay } from "./ray";
+import { detectRq } from "./rq";
 import { createContext, type PyContext } from "./context";
 import { detectGoogleApiCore } from "./googleApiCore";
 import { detectGrpcPython } from "./grpc";
@@ -17,9 +29,13 @@ import { detectLlmSdks } from "./llmSdk";
 import { detectModule } from "./module";
 import { detectPyMongo } from "./mongo";
 import { detectRedisPy } from "./redis";
+import { detectConfluentKafka } from "./confluentKafka";
+import { detectElasticsearchPy } from "./elasticsearch";
+import { detectNeo4jPy } from "./neo4j";
 import { detectRetryLoops } from "./retryLoop";
 import { detectStamina } from "./stamina";
 import { detectTenacity } from "./tenacity";
+import { detectTemporalPython } from "./temporal";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
 const DETECTORS: Array<Detector<PyContext>> = [
@@ -32,9 +48,25 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["azure-sdk", detectAzureSdk],
   ["pymongo", detectPyMongo],
   ["redis-py", detectRedisPy],
+  ["confluent-kafka", detectConfluentKafka],
+  ["elasticsearch-py", detectElasticsearchPy],
+  ["neo4j", detectNeo4jPy],
   ["celery", detectCelery],
+  ["dramatiq", detectDramatiq],
+  ["rq", detectRq],
+  ["huey", detectHuey],
+  ["arq", detectArq],
+  ["prefect", detectPrefect],
+  ["airflow", detectAirflow],
+  ["ray", detectRay],
+  ["temporal", detectTemporalPython],
   ["grpcio", detectGrpcPython],
   ["openai-anthropic", detectLlmSdks],
+  ["stripe", detectStripe],
+  ["twilio", detectTwilio],
+  ["msgraph", detectMsGraph],
+  ["google-cloud-storage", detectGoogleCloudStorage],
+  ["googleapiclient", detectGoogleApiClient],
   ["http-clients", detectHttpClients],
   ["retry-loop", detectRetryLoops],
 ];

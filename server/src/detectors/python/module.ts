@@ -222,11 +222,21 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
  */
 function chainedName(fn: SyntaxNode | null): string | null {
   if (fn?.type !== "attribute") return null;
-  const obj = fn.childForFieldName("object");
-  const attr = fn.childForFieldName("attribute");
-  if (obj?.type !== "call" || !attr) return null;
-  const inner = dottedName(obj.childForFieldName("function"));
-  return inner ? `${inner}().${attr.text}` : null;
+  // also through attributes of what the call returns: `stripe_client().v1.refunds.create` (SDK clients)
+  const attrs: string[] = [];
+  let cur: SyntaxNode | null = fn;
+  while (cur?.type === "attribute") {
+    const attr = cur.childForFieldName("attribute");
+    if (!attr) return null;
+    attrs.unshift(attr.text);
+    cur = cur.childForFieldName("object");
+  }
+  if (cur?.type !== "call") return null;
+  const fnNode = cur.childForFieldName("function");
+  // deeper chains only on a plain factory function (`client.with_options(…).chat.create` is the SDK's own)
+  if (attrs.length > 1 && fnNode?.type !== "identifier") return null;
+  const inner = dottedName(fnNode);
+  return inner ? `${inner}().${attrs.join(".")}` : null;
 }
 
 /**

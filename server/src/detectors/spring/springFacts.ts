@@ -5,6 +5,7 @@
 import type { FileFacts, SourceSpan, WorkloadFact } from "../../model/facts";
 import { projectDirOf } from "../../model/settingsKeys";
 import { detectCloudGateway } from "./cloudGateway";
+import { detectSpringClientSettings } from "./clientSettings";
 import { relaxedKey, SettingsMap, type SettingsDocument } from "./settings";
 
 /**
@@ -33,6 +34,8 @@ export function addSpringFacts(facts: FileFacts, path: string, documents: readon
   // it and its routes behind it are one path); unnamed, a gateway of its project folder
   const gateway = name?.value ?? `spring-cloud-gateway:${projectDir.split("/").pop() || "gateway"}`;
   detectCloudGateway(facts, documents, { gateway, fileSettings });
+  // JVM client retries written in settings: Feign client configs (detectors/spring/clientSettings.ts)
+  detectSpringClientSettings(facts, documents);
 }
 
 /** `spring.application.name` of the always-active documents, placeholders resolved. */

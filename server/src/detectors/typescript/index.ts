@@ -24,6 +24,19 @@ import { extractAzureSdkFacts } from "./azureSdk";
 import { extractLlmSdkFacts } from "./llmSdk";
 import { extractMongoFacts } from "./mongo";
 import { extractIoredisFacts } from "./ioredis";
+import { extractTemporalFacts } from "./temporal";
+import { extractBullmqFacts } from "./bullmq";
+import { extractAgendaFacts } from "./agenda";
+import { extractKafkajsFacts } from "./kafkajs";
+import { extractElasticsearchFacts } from "./elasticsearch";
+import { extractNeo4jFacts } from "./neo4j";
+import { extractStripeFacts } from "./stripe";
+import { extractTwilioFacts } from "./twilio";
+import { extractMsGraphFacts } from "./msgraph";
+import { extractGoogleCloudNodeFacts } from "./googleCloud";
+import { extractFirebaseFunctionsFacts } from "./firebaseFunctions";
+import { extractAwsSdkV2Facts } from "./awsSdkV2";
+import { extractSdkFactoryClients } from "./sdkFactoryClients";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
@@ -45,6 +58,19 @@ const DETECTORS: [string, Detector][] = [
   ["openai-anthropic", extractLlmSdkFacts],
   ["mongodb", extractMongoFacts],
   ["ioredis", extractIoredisFacts],
+  ["temporal", extractTemporalFacts],
+  ["bullmq", extractBullmqFacts],
+  ["agenda", extractAgendaFacts],
+  ["kafkajs", extractKafkajsFacts],
+  ["elasticsearch", extractElasticsearchFacts],
+  ["neo4j", extractNeo4jFacts],
+  ["stripe", extractStripeFacts],
+  ["twilio", extractTwilioFacts],
+  ["msgraph", extractMsGraphFacts],
+  ["google-cloud", extractGoogleCloudNodeFacts],
+  ["firebase-functions", extractFirebaseFunctionsFacts],
+  ["aws-sdk-v2", extractAwsSdkV2Facts],
+  ["sdk factory clients", extractSdkFactoryClients],
   ["retry-loop", extractRetryLoops],
   ["scheduled re-run", detectScheduledRetries],
 ];

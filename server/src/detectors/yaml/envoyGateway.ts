@@ -15,8 +15,8 @@
  * (gateway.networking.k8s.io) is a GatewayObjectFact with its `backendRefs` Services and
  * `parentRefs` Gateways, so the linker (engine/gatewayLinks.ts) turns each targeted route into
  * an edge route of the "envoy-gateway" gateway, wherever the manifests are. A policy on a route
- * wins over one on its Gateway. Not read: Gateway API `rules[].retry` (GEP-1731), which since
- * Envoy Gateway 1.3 takes precedence over the policy.
+ * wins over one on its Gateway. A Gateway API `rules[].retry` (GEP-1731, gatewayApiRetry.ts)
+ * takes precedence over the policy for that rule's backends (Envoy Gateway ≥ 1.3).
  */
 import { isMap } from "yaml";
 import type { GatewayRef } from "../../model/facts";

@@ -11,6 +11,8 @@ import { detectCompose } from "./compose";
 import type { YamlDetector, YamlDetectorContext } from "./context";
 import { detectEnvoy } from "./envoy";
 import { detectEnvoyGateway } from "./envoyGateway";
+import { detectAppMesh } from "./appmesh";
+import { detectGatewayApiRetry } from "./gatewayApiRetry";
 import { detectIstio } from "./istio";
 import { detectIstioGatewayApi } from "./istioGatewayApi";
 import { detectKubernetes } from "./kubernetes";
@@ -25,6 +27,8 @@ import { detectKuma } from "./kuma";
 import { detectKustomize } from "./kustomize";
 import { detectLinkerd } from "./linkerd";
 import { detectTraefik } from "./traefik";
+import { detectTraefikDocker } from "./traefikDocker";
+import { detectTraefikFile } from "./traefikFile";
 import { isHelmPartial, isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
 import { renderHelmTemplate, type RenderedTemplate } from "./helmRender";
 import { detectSpringApplicationYaml } from "../spring/applicationYaml";
@@ -39,6 +43,8 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "istio-destinationrule", run: detectIstioDestinationRule },
   { name: "linkerd", run: detectLinkerd },
   { name: "traefik", run: detectTraefik },
+  { name: "traefik-docker", run: detectTraefikDocker },
+  { name: "traefik-file", run: detectTraefikFile },
   { name: "kong", run: detectKong },
   { name: "ingress-nginx", run: detectIngressNginx },
   { name: "kuma", run: detectKuma },
@@ -47,6 +53,8 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "emissary", run: detectEmissary },
   { name: "gloo", run: detectGloo },
   { name: "envoy-gateway", run: detectEnvoyGateway },
+  { name: "gateway-api-retry", run: detectGatewayApiRetry },
+  { name: "appmesh", run: detectAppMesh },
   { name: "spring", run: detectSpringApplicationYaml },
   { name: "shell-commands", run: detectShellCommands },
   { name: "kustomize", run: detectKustomize },

@@ -12,7 +12,7 @@
  *   `rules:` key (shared by its rules, as the VirtualService default is shared on `gateways:`), and
  *   one edge route per rule and backend Service that only counts when one of its parents is an
  *   Istio Gateway (`onlyWith`, joined across files by engine/gatewayLinks.ts). Rules that set
- *   `retry` (GEP-1731) are not modelled here and get no layer.
+ *   `retry` (GEP-1731) get their own layer instead (gatewayApiRetry.ts: attempts unset → 2).
  */
 import { isMap } from "yaml";
 import type { LayerFact } from "../../model/facts";

@@ -4,8 +4,9 @@
  * `proxy_next_upstream error timeout` (a sent POST/PATCH/LOCK is not passed on; 5xx not retried).
  *
  * Two spellings, both edge routes from the Kong gateway to the upstream service:
- * - declarative `kong.yml` (`_format_version` + `services[]`): one layer per service, from its
- *   `retries` or the default, destination from `url` / `host`;
+ * - declarative `kong.yml` / decK state files (`_format_version` + `services[]`): one layer per
+ *   service, from its `retries`, else decK's `_info.defaults.service.retries`, else the default;
+ *   destination from `url` / `host`, or the `targets` of the `upstreams[]` entry `host` names;
  * - Kubernetes (Kong Ingress Controller): an Ingress with class "kong" routes to its backends;
  *   the Kong Service's retries come from the `konghq.com/retries` annotation, which KIC reads on
  *   the Kubernetes Service (or from `proxy.retries` of the `KongIngress` its `konghq.com/override`
@@ -33,6 +34,7 @@ export function detectKong(ctx: YamlDetectorContext, d: YamlDocument): void {
   if (isMap(root) && get(d, root, "_format_version") !== null) return declarative(ctx, d);
   const k = kubernetesKind(d);
   if (!k) return;
+  if (k.apiVersion.startsWith("gateway.networking.k8s.io/")) return gatewayApi(ctx, d, k.kind);
   let s = state.get(ctx.facts);
   if (!s) state.set(ctx.facts, (s = { services: new Map(), routes: [] }));
   if (k.kind === "KongIngress" && k.apiVersion.startsWith("configuration.konghq.com/")) return kongIngress(ctx, d);
@@ -75,6 +77,55 @@ export function detectKong(ctx: YamlDetectorContext, d: YamlDocument): void {
   }
 }
 
+const KIC_CONTROLLER = "konghq.com/kic-gateway-controller";
+/** Per file: GatewayClass names whose controller is KIC. */
+const kicClasses = new WeakMap<object, Set<string>>();
+
+/**
+ * Gateway API on the Kong Ingress Controller: a Gateway of class `kong` (or of a GatewayClass of
+ * the KIC controller in the same file) is a "kong-gateway"; each HTTPRoute backend is an edge route
+ * of the kong gateway that exists only where such a Gateway is its parent (`onlyWith`), under the
+ * backend Service's `konghq.com/retries` (any file, `configRefs`) or else the Kong default 5 → 6.
+ */
+function gatewayApi(ctx: YamlDetectorContext, d: YamlDocument, kind: string): void {
+  const name = metaName(d);
+  const spec = get(d, d.root, "spec");
+  if (!name) return;
+  let classes = kicClasses.get(ctx.facts);
+  if (!classes) kicClasses.set(ctx.facts, (classes = new Set(["kong"])));
+  if (kind === "GatewayClass") {
+    if (str(d, get(d, spec, "controllerName")) === KIC_CONTROLLER) classes.add(name);
+    return;
+  }
+  if (kind === "Gateway") {
+    const cls = str(d, get(d, spec, "gatewayClassName"));
+    if (cls && classes.has(cls)) (ctx.facts.gatewayObjects ??= []).push({ kind: "kong-gateway", name, namespace: metaNamespace(d), span: nodeSpan(ctx.file, d.root), layerId: null, refs: [], destinations: [], parents: [], match: null });
+    return;
+  }
+  if (kind !== "HTTPRoute") return;
+  const namespace = metaNamespace(d);
+  const parents = seqItems(d, get(d, spec, "parentRefs"))
+    .filter((p) => (str(d, get(d, p, "kind")) ?? "Gateway") === "Gateway")
+    .map((p) => ({ name: str(d, get(d, p, "name")), namespace: str(d, get(d, p, "namespace")) ?? namespace }))
+    .filter((p): p is { name: string; namespace: string | null } => !!p.name);
+  const rulesPair = getPair(d, spec, "rules");
+  if (!parents.length || !rulesPair) return;
+  let layer: LayerFact | null = null;
+  for (const rule of seqItems(d, rulesPair.value)) {
+    const match = str(d, get(d, get(d, seqItems(d, get(d, rule, "matches"))[0], "path"), "value"));
+    for (const b of seqItems(d, get(d, rule, "backendRefs"))) {
+      const svc = str(d, get(d, b, "name"));
+      if ((str(d, get(d, b, "kind")) ?? "Service") !== "Service" || !svc) continue;
+      layer ??= kongLayer(ctx, rulesPair, null, `HTTPRoute ${name}`);
+      for (const parent of parents) {
+        const route = pushRoute(ctx, { product: "kong", hosts: [], destinations: [svc], edge: true, gateway: "kong", namespace, match, span: nodeSpan(ctx.file, rule), layer });
+        route.onlyWith = { kind: "kong-gateway", name: parent.name, namespace: parent.namespace };
+        route.configRefs = [{ kind: "kong-service", name: svc, namespace }];
+      }
+    }
+  }
+}
+
 /** KongIngress `proxy.retries` (configuration.konghq.com/v1): applies to Services that name it in `konghq.com/override`. */
 function kongIngress(ctx: YamlDetectorContext, d: YamlDocument): void {
   const name = metaName(d);
@@ -86,6 +137,16 @@ function kongIngress(ctx: YamlDetectorContext, d: YamlDocument): void {
 }
 
 function declarative(ctx: YamlDetectorContext, d: YamlDocument): void {
+  // decK `_info.defaults.service.retries`: the value of every service that sets none (decK "Object defaults")
+  const infoPair = getPair(d, get(d, get(d, get(d, d.root, "_info"), "defaults"), "service"), "retries");
+  const infoRetries = infoPair ? num(d, infoPair.value) : null;
+  // `host` naming an upstream: NGINX's next tries go to its targets (`targets[].target` "host:port")
+  const upstreams = new Map<string, string[]>();
+  for (const u of seqItems(d, get(d, d.root, "upstreams"))) {
+    const name = str(d, get(d, u, "name"));
+    const targets = seqItems(d, get(d, u, "targets")).map((t) => str(d, get(d, t, "target"))).filter((t): t is string => !!t).map(hostOnly);
+    if (name && targets.length) upstreams.set(name, [...new Set(targets)]);
+  }
   for (const service of seqItems(d, get(d, d.root, "services"))) {
     if (!isMap(service)) continue;
     const url = str(d, get(d, service, "url"));
@@ -93,12 +154,20 @@ function declarative(ctx: YamlDetectorContext, d: YamlDocument): void {
     if (!host) continue;
     const name = str(d, get(d, service, "name")) ?? host;
     const retriesPair = getPair(d, service, "retries");
-    const retries = retriesPair ? num(d, retriesPair.value) : null;
+    const own = retriesPair ? num(d, retriesPair.value) : null;
+    const fromInfo = own === null && infoRetries !== null;
+    const retries = own ?? infoRetries;
     const anchorPair = retriesPair ?? getPair(d, service, "name") ?? getPair(d, service, "url") ?? getPair(d, service, "host")!;
     const layer = kongLayer(ctx, anchorPair, retries, `service ${name}`);
+    if (fromInfo) {
+      layer.attemptsSource = "config";
+      layer.attemptsNote = `retries from decK _info.defaults.service: ${retries} → ${Math.max(0, Math.floor(retries!)) + 1} attempts`;
+    }
     const firstRoute = seqItems(d, get(d, service, "routes"))[0];
     const match = firstRoute ? str(d, seqItems(d, get(d, firstRoute, "paths"))[0]) : null;
-    pushRoute(ctx, { product: "kong", hosts: [], destinations: [host], edge: true, gateway: "kong", namespace: null, match, span: nodeSpan(ctx.file, service), layer });
+    for (const destination of upstreams.get(host) ?? [host]) {
+      pushRoute(ctx, { product: "kong", hosts: [], destinations: [destination], edge: true, gateway: "kong", namespace: null, match, span: nodeSpan(ctx.file, service), layer });
+    }
   }
 }
 

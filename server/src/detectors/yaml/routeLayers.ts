@@ -61,9 +61,12 @@ export interface RouteLayerSpec {
   budget?: string | null;
   perTryTimeoutSeconds?: number | null;
   overallTimeoutSeconds?: number | null;
+  /** maxAttempts is null because the count cannot be read (a variable), not because nothing bounds it */
+  countUnknown?: boolean;
 }
 
-export function routeLayer(ctx: YamlDetectorContext, s: RouteLayerSpec): LayerFact {
+/** `ctx` needs only the facts and the layer ids: TOML gateway files (Traefik) use it too. */
+export function routeLayer(ctx: Pick<YamlDetectorContext, "facts" | "layerId">, s: RouteLayerSpec): LayerFact {
   const layer: LayerFact = {
     localId: ctx.layerId(s.anchorLine),
     kind: s.kind,
@@ -81,12 +84,13 @@ export function routeLayer(ctx: YamlDetectorContext, s: RouteLayerSpec): LayerFa
     overallTimeoutSeconds: s.overallTimeoutSeconds ?? null,
     attach: { kind: "route" },
     label: s.label,
+    ...(s.countUnknown ? { countUnknown: true } : {}),
   };
   ctx.facts.layers.push(layer);
   return layer;
 }
 
-export function pushRoute(ctx: YamlDetectorContext, r: Omit<MeshRouteFact, "layerId" | "timeoutSeconds"> & { layer: LayerFact | null; timeoutSeconds?: number | null }): MeshRouteFact {
+export function pushRoute(ctx: Pick<YamlDetectorContext, "facts">, r: Omit<MeshRouteFact, "layerId" | "timeoutSeconds"> & { layer: LayerFact | null; timeoutSeconds?: number | null }): MeshRouteFact {
   const { layer, ...rest } = r;
   const route: MeshRouteFact = { ...rest, layerId: layer?.localId ?? null, timeoutSeconds: r.timeoutSeconds ?? null };
   ctx.facts.routes.push(route);

@@ -17,11 +17,11 @@
  * its backends become edge routes with those references.
  */
 import { isMap } from "yaml";
-import type { LayerFact } from "../../model/facts";
+import type { LayerFact, SourceSpan } from "../../model/facts";
 import { bool, get, getPair, keyLine, keySpan, nodeSpan, num, seqItems, str, type YamlDocument } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
 import { durationSeconds, formatSeconds } from "./durations";
-import { annotationPair, annotations, ingressBackends, metaName, metaNamespace, noWait, NGINX_IDEMPOTENT, pushRoute, routeLayer } from "./routeLayers";
+import { annotationPair, annotations, ingressBackends, metaName, metaNamespace, noWait, NGINX_IDEMPOTENT, pushRoute, routeLayer, type RouteLayerSpec } from "./routeLayers";
 
 const isTraefik = (apiVersion: string) => apiVersion.startsWith("traefik.io/") || apiVersion.startsWith("traefik.containo.us/");
 
@@ -83,30 +83,67 @@ function traefikIngress(ctx: YamlDetectorContext, d: YamlDocument): void {
 
 function middlewareLayer(ctx: YamlDetectorContext, d: YamlDocument, pair: import("../../parsing/yaml").Pair, name: string): LayerFact {
   const retry = pair.value;
-  const attempts = num(d, get(d, retry, "attempts"));
-  const n = attempts === null ? null : Math.max(1, Math.floor(attempts));
-  const interval = durationSeconds(d, get(d, retry, "initialInterval"));
+  const settings: TraefikRetrySettings = {
+    attempts: num(d, get(d, retry, "attempts")),
+    initialIntervalSeconds: durationSeconds(d, get(d, retry, "initialInterval")),
+    status: seqItems(d, get(d, retry, "status")).map((s) => str(d, s) ?? ""),
+    retryNonIdempotentMethod: bool(d, get(d, retry, "retryNonIdempotentMethod")) === true,
+    disableRetryOnNetworkError: bool(d, get(d, retry, "disableRetryOnNetworkError")) === true,
+    timeoutSeconds: durationSeconds(d, get(d, retry, "timeout")),
+  };
+  return routeLayer(ctx, traefikRetrySpec(settings, keySpan(ctx.file, pair), keyLine(ctx.file, pair), `middleware ${name}`));
+}
+
+/** A `retry` middleware's settings, whichever provider wrote them (CRD, Docker labels, file provider YAML/TOML). */
+export interface TraefikRetrySettings {
+  attempts: number | null;
+  /** `attempts` as written when it is not a number (a compose `${VAR:-3}`): its default, or an unknown count */
+  attemptsWritten?: string;
+  initialIntervalSeconds: number | null;
+  /** `status` entries as written: "503", "500-599" */
+  status: string[];
+  retryNonIdempotentMethod: boolean;
+  disableRetryOnNetworkError: boolean;
+  timeoutSeconds: number | null;
+}
+
+/** The layer of a Traefik `retry` middleware (§4.6): `attempts: N` counts total tries. */
+export function traefikRetrySpec(s: TraefikRetrySettings, anchor: SourceSpan, anchorLine: number, label: string, where = ""): RouteLayerSpec {
+  const n = s.attempts === null ? null : Math.max(1, Math.floor(s.attempts));
+  const interval = s.initialIntervalSeconds;
   const statuses: number[] = [];
-  for (const s of seqItems(d, get(d, retry, "status"))) {
-    const t = str(d, s) ?? "";
-    const range = /^(\d{3})-(\d{3})$/.exec(t.trim());
-    if (/^\d{3}$/.test(t.trim())) statuses.push(Number(t));
-    else if (range) for (let c = Number(range[1]); c <= Number(range[2]) && statuses.length < 200; c++) statuses.push(c);
+  for (const raw of s.status) {
+    for (const part of raw.split(",")) {
+      const t = part.trim();
+      const range = /^(\d{3})-(\d{3})$/.exec(t);
+      if (/^\d{3}$/.test(t)) statuses.push(Number(t));
+      else if (range) for (let c = Number(range[1]); c <= Number(range[2]) && statuses.length < 200; c++) statuses.push(c);
+    }
   }
-  const nonIdempotent = bool(d, get(d, retry, "retryNonIdempotentMethod")) === true;
-  const noNetwork = bool(d, get(d, retry, "disableRetryOnNetworkError")) === true;
-  const timeout = durationSeconds(d, get(d, retry, "timeout"));
+  const nonIdempotent = s.retryNonIdempotentMethod;
+  const noNetwork = s.disableRetryOnNetworkError;
+  const timeout = s.timeoutSeconds;
   const permanent = statuses.filter((c) => c >= 400 && c < 500 && c !== 408 && c !== 429);
   const retryOn = [...(noNetwork ? [] : ["network-error"]), ...(statuses.length ? ["status"] : [])];
-  return routeLayer(ctx, {
+  const written = s.attemptsWritten;
+  return {
     kind: "traefik-retry",
     library: "traefik",
-    anchor: keySpan(ctx.file, pair),
-    anchorLine: keyLine(ctx.file, pair),
-    // attempts is required; a middleware without it does not retry (Traefik rejects attempts <= 0)
-    maxAttempts: n ?? 1,
+    anchor,
+    anchorLine,
+    // attempts is required; a middleware without it does not retry (Traefik rejects attempts <= 0);
+    // one written as a variable is its default when it has one, else not known
+    maxAttempts: written !== undefined && n === null ? null : (n ?? 1),
+    ...(written !== undefined && n === null ? { countUnknown: true } : {}),
     attemptsSource: n === null ? "default" : "config",
-    attemptsNote: n === null ? "attempts missing (required) → no retries" : `attempts: ${n} → ${n} tries in total (Traefik counts the first try)`,
+    attemptsNote:
+      written !== undefined
+        ? n === null
+          ? `attempts: ${written} → set by the environment: count not known${where}`
+          : `attempts: ${written} → its default ${n} → ${n} tries in total (unless the environment sets it)${where}`
+        : n === null
+          ? `attempts missing (required) → no retries${where}`
+          : `attempts: ${n} → ${n} tries in total (Traefik counts the first try)${where}`,
     wait:
       interval !== null && interval > 0
         ? { kind: "exponential", jitter: true, initialSeconds: interval, maxSeconds: null, source: "config", description: `exponential from ${formatSeconds(interval)}, ±50% randomisation (Traefik)` }
@@ -123,6 +160,6 @@ function middlewareLayer(ctx: YamlDetectorContext, d: YamlDocument, pair: import
       description: `Traefik retries ${noNetwork ? "" : "network errors before any byte was sent (any method)"}${statuses.length ? `${noNetwork ? "" : "; "}statuses ${statuses.length > 6 ? `${statuses[0]}–${statuses[statuses.length - 1]}` : statuses.join(", ")} for ${nonIdempotent ? "any method" : "idempotent methods"}` : ""}`,
     },
     edge: true,
-    label: `middleware ${name}`,
-  });
+    label,
+  };
 }

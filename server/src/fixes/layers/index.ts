@@ -6,20 +6,31 @@ import { grpcServiceConfigLayerEdit } from "./grpcServiceConfig";
 import { grpcServiceConfigFileEdit } from "./grpcServiceConfigFiles";
 import { grpcPythonLayerEdit } from "./grpcPython";
 import { cenkaltiLayerEdit } from "./cenkaltiBackoff";
+import { goRetryLibraryLayerEdit } from "./goRetryLibraries";
+import { dotnetClientLayerEdit } from "./dotnetClients";
 import { okHttpLayerEdit } from "./okhttp";
+import { apacheHttpClientLayerEdit } from "./apacheHttpClient";
+import { grpcJavaLayerEdit } from "./grpcJava";
+import { springAiLayerEdit } from "./springAi";
+import { feignLayerEdit } from "./feign";
 import { mongoLayerEdit } from "./mongo";
 import { redisLayerEdit } from "./redis";
+import { kafkaOrSearchLayerEdit } from "./kafka";
+import { neo4jLayerEdit } from "./neo4j";
 import { reactorLayerEdit } from "./reactor";
 import { resilience4jLayerEdit } from "./resilience4j";
 import { springCloudGatewayLayerEdit } from "./springCloudGateway";
 import { jvmAnnotationLayerEdit } from "./jvmAnnotations";
 import { meshLayerEdit } from "./mesh";
+import { gatewayFormsLayerEdit } from "./gatewayForms";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { loopJitterEdit } from "./loopJitter";
 import { llmSdkLayerEdit } from "./llmSdk";
 import { azureSdkLayerEdit } from "./azureSdk";
+import { SDK_CLIENT_KINDS, sdkClientLayerEdit } from "./sdkClients";
 import { pythonLayerEdit } from "./python";
 import { typescriptLayerEdit } from "./typescript";
+import { jsJobLayerEdit, temporalLayerEdit } from "./temporal";
 
 export type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
@@ -35,22 +46,56 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return reactorLayerEdit(op, layer, text, ctx);
       case "okhttp-retry":
         return okHttpLayerEdit(op, layer, text, ctx);
+      case "apache-httpclient-retry":
+        return apacheHttpClientLayerEdit(op, layer, text, ctx);
+      case "spring-ai-retry":
+        return springAiLayerEdit(op, layer, ctx);
+      case "feign-retryer":
+        return feignLayerEdit(op, layer, text, ctx);
       case "mongodb-retryable":
+        if (/\.cs$/.test(layer.file)) return dotnetClientLayerEdit(op, layer, text, ctx);
         return mongoLayerEdit(op, layer, text, ctx);
       case "redis-client":
         return redisLayerEdit(op, layer, text, ctx);
+      case "kafka-producer":
+      case "elasticsearch-client":
+        return kafkaOrSearchLayerEdit(op, layer, text, ctx);
+      case "neo4j-transaction":
+        return neo4jLayerEdit(op, layer, text, ctx);
       case "cenkalti-backoff":
         return cenkaltiLayerEdit(op, layer, text, ctx);
+      case "retry-go":
+      case "go-grpc-middleware-retry":
+      case "resty-retry":
+        return goRetryLibraryLayerEdit(op, layer, text, ctx);
       case "grpc-service-config":
         if (/\.(json|go)$/.test(layer.file)) return grpcServiceConfigFileEdit(op, layer, text, ctx);
         if (/\.pyi?$/.test(layer.file)) return grpcPythonLayerEdit(op, layer, text, ctx);
+        if (/\.(java|kts?)$/.test(layer.file)) return grpcJavaLayerEdit(op, layer, text, ctx);
+        if (/\.cs$/.test(layer.file)) return dotnetClientLayerEdit(op, layer, text, ctx);
         break;
+      case "temporal-retry-policy":
+        return temporalLayerEdit(op, layer, text, ctx);
+      case "bullmq-job":
+      case "agenda-job":
+        return jsJobLayerEdit(op, layer, text, ctx);
       case "openai-sdk":
       case "anthropic-sdk":
         return llmSdkLayerEdit(op, layer, text, ctx);
       case "azure-sdk":
         return azureSdkLayerEdit(op, layer, text, ctx);
+      // Docker labels, Traefik TOML, Gateway API retry, App Mesh (gatewayForms.ts); Traefik YAML maps go on to mesh.ts
+      case "traefik-retry":
+      case "gateway-api-retry":
+      case "appmesh-retry":
+      case "appmesh-default": {
+        const forms = gatewayFormsLayerEdit(op, layer, text, ctx);
+        if (forms || layer.kind !== "traefik-retry") return forms;
+        break;
+      }
     }
+    // SDK clients with a retry-count option (Stripe, aws-sdk v2, googleapiclient, Twilio, GCS, Firebase)
+    if (SDK_CLIENT_KINDS.has(layer.kind)) return sdkClientLayerEdit(op, layer, text, ctx);
     if (layer.category === "mesh" || layer.category === "gateway") return meshLayerEdit(op, layer, text, ctx);
     // one service-config shape, whatever language carries it
     if (layer.kind === "grpc-service-config") return grpcServiceConfigLayerEdit(op, layer, text, ctx);

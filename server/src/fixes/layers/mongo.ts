@@ -18,12 +18,13 @@ import { ts } from "../../parsing/typescript";
 import type { FixEdit } from "../types";
 import { findNode } from "../treeSearch";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+import { mongoJavaEdits } from "./mongoJava";
 
 export function mongoLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
   if (layer.kind !== "mongodb-retryable" || text === undefined) return null;
   if (!(op === "disable" || (op === "cap" && ctx.attempts === 1))) return null;
   const title = `Turn off the MongoDB driver's retryable writes and reads for ${layer.label} (line ${layer.anchor.line}: retryWrites/retryReads false)`;
-  const edits = /\.go$/.test(layer.file) ? goEdits(layer, text) : /\.pyi?$/.test(layer.file) ? pythonEdits(layer, text) : /\.[cm]?[jt]sx?$/.test(layer.file) ? tsEdits(layer, text) : null;
+  const edits = /\.go$/.test(layer.file) ? goEdits(layer, text) : /\.pyi?$/.test(layer.file) ? pythonEdits(layer, text) : /\.[cm]?[jt]sx?$/.test(layer.file) ? tsEdits(layer, text) : /\.(java|kts?)$/.test(layer.file) ? mongoJavaEdits(layer, text) : null;
   return edits?.length ? { title, edits } : null;
 }
 

@@ -11,6 +11,7 @@ import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { pythonSdkLayerEdit } from "./pythonSdk";
 import { celeryLayerEdit } from "./celery";
+import { pyQueueLayerEdit } from "./pyQueues";
 
 const DEFAULT_MULTIPLIER = 0.5;
 const DEFAULT_MAX_WAIT = 10;
@@ -34,6 +35,14 @@ export function pythonLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
         return op === "jitter" ? loopJitter(layer, ed) : null;
       case "celery-task":
         return celeryLayerEdit(op, layer, ed, ctx);
+      case "dramatiq-actor":
+      case "rq-job":
+      case "huey-task":
+      case "prefect-task":
+      case "prefect-flow":
+      case "airflow-task":
+      case "ray-task":
+        return pyQueueLayerEdit(op, layer, ed, ctx);
       default:
         // boto3, stamina, google-api-core: their own option names and units
         return pythonSdkLayerEdit(op, layer, ed, ctx);

@@ -1,0 +1,136 @@
+/**
+ * Java kafka-clients `KafkaProducer` produce retries — docs/reference/kafka.md §kafka-clients.
+ * - `new KafkaProducer<>(props)` (a file importing org.apache.kafka) → a producer layer on the `new`
+ *   (on the `put` of the retries setting when written). The settings are the
+ *   `props.put(ProducerConfig.RETRIES_CONFIG, n)` / `props.put("retries", n)` / `setProperty`
+ *   calls on the `Properties`/`Map` variable in the same method (Java and Kotlin).
+ * - kafka-clients ≥ 2.1 (KIP-91; assumed): `retries` default `Integer.MAX_VALUE`, bounded by
+ *   `delivery.timeout.ms` **120 000 ms**: no count, time-bounded. A written `retries` N → N + 1
+ *   attempts (still within the timeout); 0 → 1. `enable.idempotence` (default true since 3.0)
+ *   makes re-sends safe. Wait `retry.backoff.ms` 100 ms (exponential up to
+ *   `retry.backoff.max.ms` 1 s since 3.7, KIP-580).
+ * - `producer.send(record)` on the holder is a request to the first `bootstrap.servers` host, else `kafka`.
+ */
+import type { ValueExpr } from "../../model/facts";
+import { importsFrom, receiverName, type JvmContext } from "./context";
+import { holderOf } from "./jvmHolders";
+import { argAt, type Call, type Expr } from "./syntax";
+import { KAFKA_DEFAULT_TARGET, KAFKA_NOT_SENDING, kafkaProducerLayer } from "../shared/kafka";
+
+const LIBRARY = "kafka-clients";
+const KEYS: Record<string, string> = {
+  RETRIES_CONFIG: "retries",
+  DELIVERY_TIMEOUT_MS_CONFIG: "delivery.timeout.ms",
+  ENABLE_IDEMPOTENCE_CONFIG: "enable.idempotence",
+  BOOTSTRAP_SERVERS_CONFIG: "bootstrap.servers",
+  RETRY_BACKOFF_MS_CONFIG: "retry.backoff.ms",
+};
+
+export function detectKafkaClients(ctx: JvmContext): void {
+  if (!importsFrom(ctx.file, "org.apache.kafka")) return;
+  const names: string[] = [];
+  for (const call of ctx.file.calls) {
+    if (!call.isNew || !/(^|\.)KafkaProducer(<.*>)?$/.test(call.name)) continue;
+    const propsArg = argAt(call, 0);
+    const props = propsArg?.k === "name" ? propsArg.path.replace(/^this\./, "") : null;
+    const settings = props ? settingsOf(ctx, call, props) : new Map<string, { value: Expr; call: Call }>();
+    const retries = settings.get("retries");
+    const n = retries ? numberOf(retries.value) : null;
+    const timeout = settings.get("delivery.timeout.ms");
+    const timeoutMs = timeout ? numberOf(timeout.value) : 120000;
+    const idempotent = settings.get("enable.idempotence") ? boolOf(settings.get("enable.idempotence")!.value) : null;
+    const timeText = timeoutMs === null ? "delivery.timeout.ms not a literal" : `${timeoutMs / 1000} s (delivery.timeout.ms${timeout ? "" : " default 120000"})`;
+    let attempts: number | null;
+    let note: string;
+    let timeBound: string | null = null;
+    if (!retries || (n !== null && n >= 2147483647)) {
+      attempts = null;
+      timeBound = timeText;
+      note = `${retries ? "retries Integer.MAX_VALUE" : "default retries Integer.MAX_VALUE"}: no practical count; each record is retried until ${timeText} (kafka-clients ≥ 2.1 assumed; before 2.1: retries 0)`;
+    } else if (n === null) {
+      attempts = null;
+      note = `retries: ${exprText(retries.value)}: not a literal (kafka-clients; counts retries)`;
+    } else {
+      attempts = Math.max(0, n) + 1;
+      note = `retries ${n} → ${attempts} attempt${attempts === 1 ? "" : "s"} (kafka-clients; counts retries), within ${timeText}`;
+    }
+    if (!props && propsArg) note += "; producer config not a Properties/Map variable of this method (the defaults are assumed)";
+    if (idempotent === true) note += "; enable.idempotence=true";
+    const localId = ctx.nextId("L", call.span);
+    ctx.facts.layers.push(kafkaProducerLayer({
+      localId,
+      anchor: (retries?.call ?? call).span,
+      label: "KafkaProducer",
+      library: LIBRARY,
+      attempts,
+      source: retries ? "config" : "default",
+      note,
+      wait: { kind: "exponential", jitter: true, initialSeconds: 0.1, maxSeconds: 1, source: settings.has("retry.backoff.ms") ? "config" : "default", description: "retry.backoff.ms 100 ms (fixed before 3.7; exponential with jitter up to retry.backoff.max.ms 1 s since)" },
+      errors: "retriable produce errors (NotLeaderOrFollower, NotEnoughReplicas, request timeouts, disconnects)",
+      idempotent: idempotent !== false,
+      timeBound,
+      overallTimeoutSeconds: timeoutMs ? timeoutMs / 1000 : null,
+      unknown: attempts === null && !!retries && n === null,
+    }));
+    const holder = holderOf(ctx, call);
+    if (!holder?.name) continue;
+    names.push(holder.name.slice(holder.name.lastIndexOf(".") + 1));
+    ctx.facts.clients.push({ id: ctx.nextId("K", call.span), name: holder.name, functionId: holder.functionId, span: call.span, library: LIBRARY, baseUrl: brokerOf(settings.get("bootstrap.servers")?.value), layerIds: [localId], fromCall: null, perCall: holder.perCall, hasRetryQuota: false, timeoutSeconds: null, sdk: { target: "", notSending: [...KAFKA_NOT_SENDING, "initTransactions", "beginTransaction", "commitTransaction", "abortTransaction", "partitionsFor", "metrics"], protocol: "queue" } });
+  }
+  if (names.length) nameCallees(ctx, names);
+}
+
+/** `producer.send(record)` on a field or local holding a producer: the callee by the holder's name, not its type (`KafkaProducer.send`) */
+function nameCallees(ctx: JvmContext, names: string[]): void {
+  const byId = new Map(ctx.facts.calls.map((c) => [c.id, c]));
+  for (const call of ctx.file.calls) {
+    const head = receiverName(call);
+    if (!head || !names.includes(head)) continue;
+    const fact = byId.get(ctx.callIds.get(call.node.id) ?? "");
+    if (fact) fact.callee = `${head}.${call.name}`;
+  }
+}
+
+/** `props.put(ProducerConfig.RETRIES_CONFIG, 3)` / `props.put("retries", 3)` / `props.setProperty("retries", "3")` in the producer's method */
+function settingsOf(ctx: JvmContext, producer: Call, props: string): Map<string, { value: Expr; call: Call }> {
+  const out = new Map<string, { value: Expr; call: Call }>();
+  for (const c of ctx.file.calls) {
+    if ((c.name !== "put" && c.name !== "setProperty") || c.scopeId !== producer.scopeId || receiverName(c) !== props) continue;
+    if (c.span.line > producer.span.line) continue;
+    const k = argAt(c, 0);
+    const v = argAt(c, 1);
+    if (!k || !v) continue;
+    const key = k.k === "str" ? k.value : k.k === "name" ? KEYS[k.path.slice(k.path.lastIndexOf(".") + 1)] : undefined;
+    if (key) out.set(key, { value: v, call: c });
+  }
+  return out;
+}
+
+function numberOf(e: Expr): number | null {
+  if (e.k === "num") return e.value;
+  if (e.k === "str" && /^\s*\d+\s*$/.test(e.value)) return Number(e.value);
+  if (e.k === "name" && /(^|\.)MAX_VALUE$/.test(e.path)) return 2147483647;
+  if (e.k === "call" && /^(valueOf|parseInt|toString)$/.test(e.call.name)) {
+    const inner = argAt(e.call, 0);
+    return inner ? numberOf(inner) : null;
+  }
+  return null;
+}
+
+function boolOf(e: Expr): boolean | null {
+  if (e.k === "bool") return e.value;
+  if (e.k === "str") return e.value === "true" ? true : e.value === "false" ? false : null;
+  return null;
+}
+
+function exprText(e: Expr): string {
+  return e.k === "name" ? e.path : e.k === "other" ? e.text : e.k === "str" ? `"${e.value}"` : e.k === "num" ? String(e.value) : "…";
+}
+
+function brokerOf(e: Expr | undefined): ValueExpr {
+  if (e?.k === "str") {
+    const first = e.value.split(",")[0]!.trim();
+    return { kind: "string", value: /^\w+:\/\//.test(first) ? first : `kafka://${first}` };
+  }
+  return { kind: "string", value: KAFKA_DEFAULT_TARGET };
+}

@@ -1,0 +1,81 @@
+// Java kafka-clients KafkaProducer (docs/reference/kafka.md §kafka-clients): retries default
+// Integer.MAX_VALUE bounded by delivery.timeout.ms 120 s (no count), `retries` N → N + 1, the
+// settings read from the Properties of the method, the broker, and send() as a request.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { java, kotlin } from "./helpers";
+
+const file = (puts: string) => `package com.shop;
+
+import java.util.Properties;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+public class Events {
+    private final KafkaProducer<String, String> producer;
+
+    public Events() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "kafka:9092");
+${puts}
+        this.producer = new KafkaProducer<>(props);
+    }
+
+    public void publish(String v) {
+        producer.send(new ProducerRecord<>("orders", v));
+    }
+}
+`;
+
+describe("kafka-clients KafkaProducer", () => {
+  const cases: Array<[string, string, number | null, string | null, RegExp]> = [
+    ["default: Integer.MAX_VALUE, 120 s", "", null, "120 s (delivery.timeout.ms default 120000)", /default retries Integer\.MAX_VALUE: no practical count/],
+    ["RETRIES_CONFIG 3 → 4", "        props.put(ProducerConfig.RETRIES_CONFIG, 3);", 4, null, /retries 3 → 4 attempts/],
+    ["\"retries\" \"0\" → 1", `        props.setProperty("retries", "0");`, 1, null, /→ 1 attempt \(/],
+    ["delivery.timeout.ms 30 s", "        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30000);", null, "30 s (delivery.timeout.ms)", /until 30 s/],
+  ];
+  for (const [name, puts, attempts, timeBound, note] of cases) {
+    test(`${name} → ${attempts}`, async () => {
+      const f = await java(file(puts));
+      const l = f.layers.find((x) => x.kind === "kafka-producer")!;
+      assert.ok(l, `a kafka-producer layer; problems: ${f.problems.map((p) => p.message).join("; ")}`);
+      assert.equal(l.maxAttempts, attempts);
+      assert.equal(l.timeBound, timeBound);
+      assert.match(l.attemptsNote, note);
+    });
+  }
+
+  test("anchor on the retries put; idempotent unless disabled; broker; the holder is a client", async () => {
+    const f = await java(file("        props.put(ProducerConfig.RETRIES_CONFIG, 3);\n        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);"));
+    const l = f.layers[0]!;
+    assert.equal(l.anchor.line, 14);
+    assert.equal(l.condition.afterSendMethods, "all");
+    const c = f.clients.find((k) => k.library === "kafka-clients")!;
+    assert.deepEqual(c.baseUrl, { kind: "string", value: "kafka://kafka:9092" });
+    assert.ok(c.sdk);
+    const d = await java(file(""));
+    assert.deepEqual(d.layers[0]!.condition.afterSendMethods, []);
+    assert.equal(d.layers[0]!.anchor.line, 15);
+  });
+
+  test("Kotlin", async () => {
+    const f = await kotlin(`package com.shop
+
+import java.util.Properties
+import org.apache.kafka.clients.producer.KafkaProducer
+import org.apache.kafka.clients.producer.ProducerConfig
+
+class Events {
+    fun producer(): KafkaProducer<String, String> {
+        val props = Properties()
+        props.put(ProducerConfig.RETRIES_CONFIG, 2)
+        return KafkaProducer(props)
+    }
+}
+`);
+    const l = f.layers.find((x) => x.kind === "kafka-producer");
+    assert.ok(l, `problems: ${f.problems.map((p) => p.message).join("; ")}`);
+    assert.equal(l!.maxAttempts, 3);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * docs/reference/stripe.md, google-sdks.md, msgraph.md, twilio.md and retry-semantics.md §2.7b
+ * (SDK clients that retry by default, issue #10): each library's defaults and number traps, run
+ * through the real extractors or the linker (./table.ts).
+ */
+import { runTable, src, type Row } from "./table";
+
+const rows: Row[] = [
+  // Stripe
+  {
+    id: "stripe-node", name: "new Stripe(key): default maxNetworkRetries 2 → 3 (stripe-node ≥ 17), jittered 0.5 s × 2 up to 5 s, POST retried with an automatic Idempotency-Key", covers: ["default", "§5.3"],
+    file: "pay/src/s.ts", kind: "stripe-sdk",
+    code: src`
+      import Stripe from "stripe";
+      export const stripe = new Stripe(process.env.KEY as string);
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", true, 0.5, 5], methods: "all", conditionNote: /Idempotency-Key/ },
+  },
+  {
+    id: "stripe-node", name: "package.json pins stripe ^16: default 1 retry → 2; ^12: none → 1", covers: ["trap"],
+    workspace: true, file: "pay/src/s.ts", kind: "stripe-sdk",
+    code: src`
+      //- pay/package.json
+      { "name": "pay", "dependencies": { "stripe": "~16.12.0" } }
+      //- pay/src/s.ts
+      import Stripe from "stripe";
+      export const stripe = new Stripe("sk");
+    `,
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: ["exponential", true], implicit: true, note: /13–16/ },
+  },
+  {
+    id: "stripe-node", name: "maxNetworkRetries: 4 counts retries → 5; 0 → 1", covers: ["trap", "§5.1"],
+    file: "pay/src/s.ts", kind: "stripe-sdk",
+    code: src`
+      import Stripe from "stripe";
+      export const stripe = new Stripe("sk", { maxNetworkRetries: 4 });
+    `,
+    expect: { maxAttempts: 5, attemptsSource: "config", wait: ["exponential", true] },
+  },
+  {
+    id: "stripe-python", name: "global resources: stripe.max_network_retries default 2 → 3 (stripe-python ≥ 11)", covers: ["default", "§5.3"],
+    file: "shop/b.py", kind: "stripe-sdk",
+    code: src`
+      import stripe
+
+
+      def charge(c):
+          return stripe.Charge.create(customer=c)
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", true, 0.5, 5], methods: "all" },
+  },
+  {
+    id: "stripe-python", name: "StripeClient(key) without max_network_retries does not retry (None reads as 0): no layer", covers: ["trap"],
+    file: "shop/b.py", kind: "stripe-sdk",
+    code: src`
+      from stripe import StripeClient
+
+      client = StripeClient("sk")
+    `,
+    expect: "none",
+  },
+  {
+    id: "stripe-python", name: "StripeClient(key, max_network_retries=2) counts retries → 3", covers: ["trap", "§5.1"],
+    file: "shop/b.py", kind: "stripe-sdk",
+    code: src`
+      from stripe import StripeClient
+
+      client = StripeClient("sk", max_network_retries=2)
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "config", wait: ["exponential", true] },
+  },
+  {
+    id: "stripe-go", name: "client.New(key, nil) from stripe-go/v76: default MaxNetworkRetries 2 → 3 (v71+)", covers: ["default", "§5.3"],
+    file: "pay/main.go", kind: "stripe-sdk",
+    code: src`
+      package pay
+
+      import "github.com/stripe/stripe-go/v76/client"
+
+      func run() {
+      	sc := client.New("sk", nil)
+      	_ = sc
+      }
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", true], methods: "all" },
+  },
+  {
+    id: "stripe-go", name: "stripe-go/v70 (before the default changed): no retries → 1", covers: ["trap"],
+    file: "pay/main.go", kind: "stripe-sdk",
+    code: src`
+      package pay
+
+      import "github.com/stripe/stripe-go/v70/client"
+
+      func run() {
+      	sc := client.New("sk", nil)
+      	_ = sc
+      }
+    `,
+    expect: { maxAttempts: 1, attemptsSource: "default", wait: ["exponential", true] },
+  },
+  // AWS SDK JS v2
+  {
+    id: "aws-sdk-js-v2", name: "new AWS.S3(): default maxRetries 3 → 4 (counts retries, unlike v3), full jitter × 100 ms, no cap", covers: ["default", "§5.1", "§5.3"],
+    file: "app/src/a.ts", kind: "aws-sdk-v2",
+    code: src`
+      import AWS from "aws-sdk";
+      export const s3 = new AWS.S3();
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", true, 0, null], methods: "all", budget: null },
+  },
+  {
+    id: "aws-sdk-js-v2", name: "DynamoDB (and its DocumentClient): default 10 retries → 11, 50 ms base", covers: ["trap"],
+    file: "app/src/a.ts", kind: "aws-sdk-v2",
+    code: src`
+      import AWS from "aws-sdk";
+      export const docs = new AWS.DynamoDB.DocumentClient();
+    `,
+    expect: { maxAttempts: 11, attemptsSource: "default", wait: ["exponential", true] },
+  },
+  // Google
+  {
+    id: "googleapiclient", name: "execute() tries once (num_retries=0): no layer", covers: ["default"],
+    file: "app/d.py", kind: "googleapiclient",
+    code: src`
+      from googleapiclient.discovery import build
+
+      service = build("drive", "v3")
+
+
+      def f():
+          return service.files().list().execute()
+    `,
+    expect: "none",
+  },
+  {
+    id: "googleapiclient", name: "execute(num_retries=3) counts retries → 4, random × 2^n s", covers: ["trap", "§5.1"],
+    file: "app/d.py", kind: "googleapiclient",
+    code: src`
+      from googleapiclient.discovery import build
+
+      service = build("drive", "v3")
+
+
+      def f():
+          return service.files().list().execute(num_retries=3)
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "config", wait: ["exponential", true], methods: "all" },
+  },
+  {
+    id: "google-cloud-storage", name: "storage.Client(): DEFAULT_RETRY, no count, 120 s deadline, 1 s × 2 up to 60 s jittered", covers: ["default", "§5.3"],
+    file: "app/s.py", kind: "google-cloud-sdk",
+    code: src`
+      from google.cloud import storage
+
+      client = storage.Client()
+    `,
+    expect: { maxAttempts: null, timeBound: /120 s/, attemptsSource: "default", wait: ["exponential", true, 1, 60], overallTimeoutSeconds: 120 },
+  },
+  {
+    id: "google-cloud-node", name: "new Storage(): retryOptions.maxRetries 3 → 4, totalTimeout 600 s", covers: ["default", "§5.3"],
+    file: "up/src/s.ts", kind: "google-cloud-sdk",
+    code: src`
+      import { Storage } from "@google-cloud/storage";
+      export const storage = new Storage();
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", true, 1, 64], overallTimeoutSeconds: 600 },
+  },
+  {
+    id: "google-cloud-node", name: "retryOptions.maxRetries: 0 is falsy: the default 3 → 4 (autoRetry: false turns it off)", covers: ["trap"],
+    file: "up/src/s.ts", kind: "google-cloud-sdk",
+    code: src`
+      import { Storage } from "@google-cloud/storage";
+      export const storage = new Storage({ retryOptions: { maxRetries: 0 } });
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "config", wait: ["exponential", true], note: /falsy/ },
+  },
+  {
+    id: "firebase-functions", name: "event function without retry: no redelivery, no layer", covers: ["default"],
+    file: "fn/src/i.ts", kind: "firebase-functions-retry",
+    code: src`
+      import { onMessagePublished } from "firebase-functions/v2/pubsub";
+      export const f = onMessagePublished({ topic: "t" }, async (e) => { await work(e); });
+    `,
+    expect: "none",
+  },
+  {
+    id: "firebase-functions", name: "retry: true: redelivered on any failure for up to 7 days, no count", covers: ["trap"],
+    file: "fn/src/i.ts", kind: "firebase-functions-retry",
+    code: src`
+      import { onMessagePublished } from "firebase-functions/v2/pubsub";
+      export const f = onMessagePublished({ topic: "t", retry: true }, async (e) => { await work(e); });
+    `,
+    expect: { maxAttempts: null, timeBound: /7 days/, attemptsSource: "config", wait: ["exponential", null, 10, 600] },
+  },
+  // Microsoft Graph
+  {
+    id: "msgraph", name: "Client.initWithMiddleware({ authProvider }): default RetryHandler 3 → 4, 429/503/504, Retry-After", covers: ["default", "§5.3"],
+    file: "m/src/g.ts", kind: "msgraph-retry-handler",
+    code: src`
+      import { Client } from "@microsoft/microsoft-graph-client";
+      export const graph = Client.initWithMiddleware({ authProvider });
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", true, 3, 180], methods: "all", conditionNote: /429, 503 and 504/ },
+  },
+  {
+    id: "msgraph", name: "RetryHandlerOptions(delay, 5) counts retries → 6", covers: ["trap", "§5.1"],
+    file: "m/src/g.ts", kind: "msgraph-retry-handler",
+    code: src`
+      import { Client, RetryHandler, RetryHandlerOptions } from "@microsoft/microsoft-graph-client";
+      const retry = new RetryHandler(new RetryHandlerOptions(2, 5));
+      export const graph = Client.initWithMiddleware({ middleware: retry });
+    `,
+    expect: { maxAttempts: 6, attemptsSource: "config", wait: ["exponential", true] },
+  },
+  // Twilio
+  {
+    id: "twilio", name: "twilio(sid, token): autoRetry defaults to false: no layer", covers: ["default"],
+    file: "n/src/t.ts", kind: "twilio-retry",
+    code: src`
+      import twilio from "twilio";
+      export const client = twilio("sid", "token");
+    `,
+    expect: "none",
+  },
+  {
+    id: "twilio", name: "autoRetry: true, maxRetries: 0 → the default 3 → 4 (0 is falsy); 429 only, full jitter ≤ 3 s", covers: ["trap"],
+    file: "n/src/t.ts", kind: "twilio-retry",
+    code: src`
+      import twilio from "twilio";
+      export const client = twilio("sid", "token", { autoRetry: true, maxRetries: 0 });
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "config", wait: ["exponential", true, 0, 3], methods: [], conditionNote: /only 429/ },
+  },
+];
+
+runTable("SDK clients (stripe.md, google-sdks.md, msgraph.md, twilio.md, §2.7b)", ["stripe-node", "stripe-python", "stripe-go", "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio"], rows);
