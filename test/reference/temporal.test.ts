@@ -20,7 +20,7 @@ const rows: Row[] = [
           async def run(self) -> None:
               await workflow.execute_activity(act, start_to_close_timeout=timedelta(seconds=5))
     `,
-    expect: { maxAttempts: null, attemptsSource: "default", timeBound: /no schedule_to_close_timeout/, wait: ["exponential", false, 1, 100], methods: "all", budget: null, note: /default activity policy retries without a count bound/ },
+    expect: { maxAttempts: null, attemptsSource: "default", timeBound: null, wait: ["exponential", false, 1, 100], methods: "all", budget: null, note: /default activity policy retries without a count bound/ },
   },
   {
     id: ENTRY, name: "Python: schedule_to_close_timeout is the only bound of the default", covers: ["trap"],
@@ -53,7 +53,7 @@ const rows: Row[] = [
       async def run():
           await workflow.execute_activity(act, retry_policy=RetryPolicy(maximum_attempts=0))
     `,
-    expect: { maxAttempts: null, timeBound: /no schedule_to_close_timeout/, wait: ["exponential", false] },
+    expect: { maxAttempts: null, timeBound: null, wait: ["exponential", false] },
   },
   {
     id: ENTRY, name: "Python: maximum_attempts=1 disables", covers: ["§5.1"],
@@ -84,7 +84,7 @@ const rows: Row[] = [
       import type * as activities from "./activities";
       const { charge } = proxyActivities<typeof activities>({ startToCloseTimeout: "1 minute" });
     `,
-    expect: { maxAttempts: null, attemptsSource: "default", timeBound: /no scheduleToCloseTimeout/, wait: ["exponential", false, 1, 100], note: /maximumAttempts Infinity/ },
+    expect: { maxAttempts: null, attemptsSource: "default", timeBound: null, wait: ["exponential", false, 1, 100], note: /maximumAttempts Infinity/ },
   },
   {
     id: ENTRY, name: "TypeScript: maximumAttempts 0 is rejected by the SDK (ValueError): count not known", covers: ["trap"],
@@ -123,7 +123,7 @@ const rows: Row[] = [
       	return workflow.ExecuteActivity(ctx, Act).Get(ctx, nil)
       }
     `,
-    expect: { maxAttempts: null, attemptsSource: "default", timeBound: /no ScheduleToCloseTimeout/, wait: ["exponential", false, 1, 100] },
+    expect: { maxAttempts: null, attemptsSource: "default", timeBound: null, wait: ["exponential", false, 1, 100] },
   },
   {
     id: ENTRY, name: "Java: setMaximumAttempts(4) → 4; a stub without setRetryOptions is unlimited", covers: ["default", "§5.1"],
@@ -158,7 +158,7 @@ const rows: Row[] = [
           }
       }
     `,
-    expect: { maxAttempts: null, attemptsSource: "default", timeBound: /no ScheduleToCloseTimeout/, wait: ["exponential", false, 1, 100] },
+    expect: { maxAttempts: null, attemptsSource: "default", timeBound: null, wait: ["exponential", false, 1, 100] },
   },
   {
     id: ENTRY, name: "the activity's policy multiplies the clients it calls: maximum_attempts 4 × urllib3 4 = 16", covers: ["§5.3"],

@@ -416,3 +416,21 @@ export function bindingOf(call: SyntaxNode): string | null {
   }
   return null;
 }
+
+/**
+ * The name a chain of calls and attributes starts from: `service.files().list(q=1)` → "service",
+ * `client.bucket("b").blob("x")` → "client", `self.client.bucket()` → "self.client".
+ */
+export function chainHead(n: SyntaxNode | null): string | null {
+  let cur: SyntaxNode | null = n;
+  while (cur) {
+    if (cur.type === "identifier") return cur.text;
+    if (cur.type === "call") cur = cur.childForFieldName("function");
+    else if (cur.type === "attribute") {
+      const obj: SyntaxNode | null = cur.childForFieldName("object");
+      if (obj?.type === "identifier" && obj.text === "self") return cur.text.split(".").slice(0, 2).join(".");
+      cur = obj;
+    } else return null;
+  }
+  return null;
+}

@@ -14,7 +14,7 @@ import type { ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
-import { boundName, valueOf } from "./values";
+import { boundName, numberOf, valueOf } from "./values";
 import { callArgs, calleeNode, descendants, dottedName, nodeSpan, numberValue } from "./syntax";
 import { ES_NOT_SENDING, NO_WAIT, elasticsearchLayer } from "../shared/elasticsearch";
 
@@ -104,19 +104,6 @@ function configOf(ctx: GoContext, arg: SyntaxNode | null): Map<string, SyntaxNod
     if (key) out.set(key, kv);
   }
   return out;
-}
-
-function numberOf(ctx: GoContext, n: SyntaxNode, depth = 0): number | null {
-  const v = numberValue(n);
-  if (v !== null || depth > 4 || n.type !== "identifier") return v;
-  const bound = ctx.lookup(n.text, n)?.value;
-  if (bound) return numberOf(ctx, bound, depth + 1);
-  for (const spec of descendants(ctx.tree.rootNode, "const_spec")) {
-    const i = spec.childrenForFieldName("name").map((x) => x?.text).indexOf(n.text);
-    const value = spec.childForFieldName("value")?.namedChildren[i];
-    if (i >= 0 && value) return numberOf(ctx, value, depth + 1);
-  }
-  return null;
 }
 
 function addressOf(ctx: GoContext, fields: Map<string, SyntaxNode>, family: string): ValueExpr {

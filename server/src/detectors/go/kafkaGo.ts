@@ -17,8 +17,8 @@ import type { LayerFact, ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
-import { boundName, valueOf } from "./values";
-import { callArgs, calleeNode, descendants, dottedName, durationSeconds, fmtSeconds, nodeSpan, numberValue } from "./syntax";
+import { boundName, numberOf, valueOf } from "./values";
+import { callArgs, calleeNode, descendants, dottedName, durationSeconds, fmtSeconds, nodeSpan } from "./syntax";
 import { KAFKA_DEFAULT_TARGET, KAFKA_NOT_SENDING, kafkaProducerLayer } from "../shared/kafka";
 
 export const KAFKA_GO = /^github\.com\/segmentio\/kafka-go$/;
@@ -99,26 +99,6 @@ function fieldsOf(lit: SyntaxNode): Map<string, SyntaxNode> {
     if (key) out.set(key, kv);
   }
   return out;
-}
-
-function numberOf(ctx: GoContext, n: SyntaxNode, depth = 0): number | null {
-  const v = numberValue(n);
-  if (v !== null || depth > 4) return v;
-  if (n.type === "identifier") {
-    const bound = ctx.lookup(n.text, n)?.value ?? constValue(ctx, n.text);
-    return bound ? numberOf(ctx, bound, depth + 1) : null;
-  }
-  return null;
-}
-
-function constValue(ctx: GoContext, name: string): SyntaxNode | null {
-  for (const spec of descendants(ctx.tree.rootNode, "const_spec")) {
-    const names = spec.childrenForFieldName("name").map((x) => x?.text);
-    const i = names.indexOf(name);
-    const values = spec.childForFieldName("value")?.namedChildren ?? [];
-    if (i >= 0 && values[i]) return values[i]!;
-  }
-  return null;
 }
 
 function waitOf(fields: Map<string, SyntaxNode>, time: string): LayerFact["wait"] {

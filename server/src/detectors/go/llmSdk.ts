@@ -20,7 +20,7 @@ import { llmCondition, llmWait } from "../shared/llmSdk";
 import { defaultImportName, type GoContext } from "./context";
 import { addClient } from "./nethttp";
 import { callArgs, calleeNode, descendants, dottedName, nodeSpan, numberValue } from "./syntax";
-import { boundName } from "./values";
+import { boundName, linkServiceCalls } from "./values";
 
 const PACKAGES: Array<[RegExp, "openai" | "anthropic"]> = [
   [/^github\.com\/openai\/openai-go(\/v\d+)?$/, "openai"],
@@ -56,32 +56,6 @@ export function detectLlmSdksGo(ctx: GoContext): void {
     clients.add(name);
   }
   if (clients.size) linkServiceCalls(ctx, clients);
-}
-
-/**
- * `client.Chat.Completions.New(ctx, p)`: a method of a service field of the client. The call is
- * written for the linker as `client.New` (a method on the client) and kept out of the typed-callee
- * rewrite, which would name the library type (`openai.Client.Chat…`) instead of the client value.
- */
-function linkServiceCalls(ctx: GoContext, clients: Set<string>): void {
-  for (const call of descendants(ctx.tree.rootNode, "call_expression")) {
-    const fn = calleeNode(call);
-    if (fn?.type !== "selector_expression") continue;
-    const method = fn.childForFieldName("field")?.text;
-    let n = fn.childForFieldName("operand");
-    let depth = 0;
-    while (n && !clients.has(ctx.nameOf(n, call) ?? "") && n.type === "selector_expression") {
-      n = n.childForFieldName("operand");
-      depth++;
-    }
-    if (!n || !method || !clients.has(ctx.nameOf(n, call) ?? "")) continue;
-    const id = ctx.callIds.get(call.id);
-    const fact = id ? ctx.facts.calls.find((c) => c.id === id) : undefined;
-    const written = ctx.linkName(n, call);
-    if (!fact || !written) continue;
-    ctx.typedCallees.delete(fact.id);
-    if (depth > 0) fact.callee = `${written}.${method}`;
-  }
 }
 
 function layerFor(call: SyntaxNode, vendor: "openai" | "anthropic", option: string, localId: string, name: string | null): LayerFact {

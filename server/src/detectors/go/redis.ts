@@ -16,7 +16,7 @@ import type { LayerFact, ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
-import { boundName, valueOf } from "./values";
+import { boundName, numberOf, valueOf } from "./values";
 import { callArgs, calleeNode, descendants, dottedName, durationSeconds, enclosingFunction, nodeSpan, numberValue, within } from "./syntax";
 import { REDIS_NOT_SENDING, redisLayer } from "../shared/redis";
 
@@ -84,27 +84,6 @@ export function detectGoRedis(ctx: GoContext): void {
     const client = addClient(ctx, { name, at: call, library: GO_REDIS_LIBRARY, timeoutSeconds: rtSeconds, timeoutSet: !!rt, layerIds: [localId], baseUrl: addressOf(ctx, f) });
     client.sdk = { target: "", notSending: NOT_SENDING };
   }
-}
-
-function numberOf(ctx: GoContext, n: SyntaxNode, depth = 0): number | null {
-  const v = numberValue(n);
-  if (v !== null || depth > 4) return v;
-  if (n.type === "identifier") {
-    const bound = ctx.lookup(n.text, n)?.value ?? constValue(ctx, n.text);
-    return bound ? numberOf(ctx, bound, depth + 1) : null;
-  }
-  return null;
-}
-
-/** `const maxRetries = 5` at package level (or in a const block) */
-function constValue(ctx: GoContext, name: string): SyntaxNode | null {
-  for (const spec of descendants(ctx.tree.rootNode, "const_spec")) {
-    const names = spec.childrenForFieldName("name").map((x) => x?.text);
-    const i = names.indexOf(name);
-    const values = spec.childForFieldName("value")?.namedChildren ?? [];
-    if (i >= 0 && values[i]) return values[i]!;
-  }
-  return null;
 }
 
 /** The options literal `&redis.Options{…}` given inline or through a variable, and `opt.Field = v` statements before the call. */

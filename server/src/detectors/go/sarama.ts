@@ -13,8 +13,8 @@ import type { LayerFact, ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
-import { boundName, valueOf } from "./values";
-import { callArgs, calleeNode, descendants, dottedName, durationSeconds, enclosingFunction, fmtSeconds, nodeSpan, numberValue, within } from "./syntax";
+import { boundName, numberOf, valueOf } from "./values";
+import { callArgs, calleeNode, descendants, dottedName, durationSeconds, enclosingFunction, fmtSeconds, nodeSpan, within } from "./syntax";
 import { KAFKA_DEFAULT_TARGET, KAFKA_NOT_SENDING, kafkaProducerLayer } from "../shared/kafka";
 
 export const SARAMA = /^github\.com\/(IBM|Shopify)\/sarama$/;
@@ -130,21 +130,6 @@ function configVar(fn: SyntaxNode, pkg: string): string | null {
 function functionNamed(ctx: GoContext, name: string): SyntaxNode | null {
   if (!name || name.includes(".")) return null;
   return ctx.functionNodes.find((f) => f.type === "function_declaration" && f.childForFieldName("name")?.text === name) ?? null;
-}
-
-function numberOf(ctx: GoContext, n: SyntaxNode, depth = 0): number | null {
-  const v = numberValue(n);
-  if (v !== null || depth > 4) return v;
-  if (n.type === "identifier") {
-    const bound = ctx.lookup(n.text, n)?.value;
-    if (bound) return numberOf(ctx, bound, depth + 1);
-    for (const spec of descendants(ctx.tree.rootNode, "const_spec")) {
-      const i = spec.childrenForFieldName("name").map((x) => x?.text).indexOf(n.text);
-      const value = spec.childForFieldName("value")?.namedChildren[i];
-      if (i >= 0 && value) return numberOf(ctx, value, depth + 1);
-    }
-  }
-  return null;
 }
 
 function waitOf(s: Settings, time: string): LayerFact["wait"] {

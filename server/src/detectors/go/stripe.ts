@@ -20,7 +20,7 @@ import { stripeLayer, retriesNote } from "../shared/stripe";
 import { defaultImportName, type GoContext } from "./context";
 import { addClient } from "./nethttp";
 import { callArgs, calleeNode, descendants, dottedName, nodeSpan, numberValue } from "./syntax";
-import { boundName } from "./values";
+import { boundName, linkServiceCalls } from "./values";
 
 const ROOT = /^github\.com\/stripe\/stripe-go(?:\/v(\d+))?$/;
 const SUB = /^github\.com\/stripe\/stripe-go(?:\/v(\d+))?\/([a-z0-9_/]+)$/;
@@ -104,24 +104,3 @@ function defaultLocal(spec: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
-/** `sc.Customers.New(p)`: a method of a service field of the client, written `sc.New` for the linker. */
-function linkServiceCalls(ctx: GoContext, clients: Set<string>): void {
-  for (const call of descendants(ctx.tree.rootNode, "call_expression")) {
-    const fn = calleeNode(call);
-    if (fn?.type !== "selector_expression") continue;
-    const method = fn.childForFieldName("field")?.text;
-    let n = fn.childForFieldName("operand");
-    let depth = 0;
-    while (n && !clients.has(ctx.nameOf(n, call) ?? "") && n.type === "selector_expression") {
-      n = n.childForFieldName("operand");
-      depth++;
-    }
-    if (!n || !method || !clients.has(ctx.nameOf(n, call) ?? "")) continue;
-    const id = ctx.callIds.get(call.id);
-    const fact = id ? ctx.facts.calls.find((c) => c.id === id) : undefined;
-    const written = ctx.linkName(n, call);
-    if (!fact || !written) continue;
-    ctx.typedCallees.delete(fact.id);
-    if (depth > 0) fact.callee = `${written}.${method}`;
-  }
-}

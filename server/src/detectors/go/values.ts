@@ -6,7 +6,7 @@
 import type { ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
-import { bindingOf, callArgs, calleeNode, dottedName, enclosingFunction, numberValue, stringValue } from "./syntax";
+import { bindingOf, callArgs, calleeNode, descendants, dottedName, enclosingFunction, numberValue, stringValue } from "./syntax";
 
 /** net/http method constants */
 const HTTP_METHOD_CONSTANTS: Record<string, string> = {
@@ -157,4 +157,52 @@ function sprintf(format: string, args: ValueExpr[]): ValueExpr {
   text += format.slice(last);
   if (text) parts.push({ kind: "string", value: text });
   return parts.length === 1 ? parts[0]! : { kind: "concat", parts };
+}
+
+/** A number written as a literal, or as a local or a package-level constant bound to one (`MaxRetries: maxRetries`). */
+export function numberOf(ctx: GoContext, n: SyntaxNode, depth = 0): number | null {
+  const v = numberValue(n);
+  if (v !== null || depth > 4) return v;
+  if (n.type === "identifier") {
+    const bound = ctx.lookup(n.text, n)?.value ?? constValue(ctx, n.text);
+    return bound ? numberOf(ctx, bound, depth + 1) : null;
+  }
+  return null;
+}
+
+/** `const maxRetries = 5` at package level (or in a const block) */
+export function constValue(ctx: GoContext, name: string): SyntaxNode | null {
+  for (const spec of descendants(ctx.tree.rootNode, "const_spec")) {
+    const names = spec.childrenForFieldName("name").map((x) => x?.text);
+    const i = names.indexOf(name);
+    const values = spec.childForFieldName("value")?.namedChildren ?? [];
+    if (i >= 0 && values[i]) return values[i]!;
+  }
+  return null;
+}
+
+/**
+ * `client.Chat.Completions.New(ctx, p)`, `sc.Customers.New(p)`: a method of a service field of an
+ * SDK client. The call is written for the linker as a method on the client (`client.New`) and
+ * kept out of the typed-callee rewrite, which would name the library type instead of the value.
+ */
+export function linkServiceCalls(ctx: GoContext, clients: Set<string>): void {
+  for (const call of descendants(ctx.tree.rootNode, "call_expression")) {
+    const fn = calleeNode(call);
+    if (fn?.type !== "selector_expression") continue;
+    const method = fn.childForFieldName("field")?.text;
+    let n = fn.childForFieldName("operand");
+    let depth = 0;
+    while (n && !clients.has(ctx.nameOf(n, call) ?? "") && n.type === "selector_expression") {
+      n = n.childForFieldName("operand");
+      depth++;
+    }
+    if (!n || !method || !clients.has(ctx.nameOf(n, call) ?? "")) continue;
+    const id = ctx.callIds.get(call.id);
+    const fact = id ? ctx.facts.calls.find((c) => c.id === id) : undefined;
+    const written = ctx.linkName(n, call);
+    if (!fact || !written) continue;
+    ctx.typedCallees.delete(fact.id);
+    if (depth > 0) fact.callee = `${written}.${method}`;
+  }
 }

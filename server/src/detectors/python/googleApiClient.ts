@@ -19,7 +19,7 @@
  *   googleapiclient, are taken: a DB-API `cursor.execute(sql)` is not.
  */
 import type { CallFact, LayerFact } from "../../model/facts";
-import { bindingOf, callParts, descendants, enclosingFunction, nodeSpan, stringValue } from "../../parsing/python";
+import { bindingOf, callParts, chainHead, descendants, enclosingFunction, nodeSpan, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 
@@ -96,21 +96,6 @@ export function detectGoogleApiClient(ctx: PyContext): void {
     };
     ctx.facts.layers.push(layer);
   }
-}
-
-/** `service.files().list(q=1)` → "service"; `self.service.files()` → "self.service" */
-function chainHead(n: SyntaxNode): string | null {
-  let cur: SyntaxNode | null = n;
-  while (cur) {
-    if (cur.type === "identifier") return cur.text;
-    if (cur.type === "call") cur = cur.childForFieldName("function");
-    else if (cur.type === "attribute") {
-      const obj: SyntaxNode | null = cur.childForFieldName("object");
-      if (obj?.type === "identifier" && obj.text === "self") return cur.text.split(".").slice(0, 2).join(".");
-      cur = obj;
-    } else return null;
-  }
-  return null;
 }
 
 /** The module's CallFact for this call node, or a new one (chained `….get(…).execute()` calls have none). */

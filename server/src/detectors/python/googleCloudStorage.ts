@@ -18,7 +18,7 @@
  *   call (its own layer wraps it); another `retry=` value keeps the client's default.
  */
 import type { ClientFact, CallFact, LayerFact } from "../../model/facts";
-import { bindingOf, callParts, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
+import { bindingOf, callParts, chainHead, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 import { returns } from "./twilio";
@@ -104,21 +104,6 @@ export function detectGoogleCloudStorage(ctx: PyContext): void {
       fact.callee = `${name}.${member}`;
     }
   }
-}
-
-/** `client.bucket("b").blob("x")` → "client"; `self.client.bucket()` → "self.client" */
-function chainHead(n: SyntaxNode | null): string | null {
-  let cur: SyntaxNode | null = n;
-  while (cur) {
-    if (cur.type === "identifier") return cur.text;
-    if (cur.type === "call") cur = cur.childForFieldName("function");
-    else if (cur.type === "attribute") {
-      const obj: SyntaxNode | null = cur.childForFieldName("object");
-      if (obj?.type === "identifier" && obj.text === "self") return cur.text.split(".").slice(0, 2).join(".");
-      cur = obj;
-    } else return null;
-  }
-  return null;
 }
 
 function callFact(ctx: PyContext, call: SyntaxNode, callee: string): CallFact {

@@ -99,12 +99,12 @@ export function temporalLayer(p: TemporalPolicyInput): LayerFact | null {
     maxAttempts = Math.trunc(a);
     note = `${f.attempts} ${maxAttempts} → ${maxAttempts} attempt${maxAttempts === 1 ? " (retries off)" : "s"} (${version})`;
   }
+  // with no schedule-to-close timeout nothing bounds the retries (a workflow's execution timeout
+  // is unlimited by default too): truly unbounded, not "time-bounded", so RL002 warns
   const timeBound =
-    maxAttempts !== null || unknown
+    maxAttempts !== null || unknown || !p.overallSet
       ? null
-      : p.overallSet
-        ? `${f.s2c}${p.overallSeconds != null ? ` ${fmt(p.overallSeconds)}` : ""} bounds the retries`
-        : `none: no ${f.s2c}, so only the workflow's own end stops the retries`;
+      : `${f.s2c}${p.overallSeconds != null ? ` ${fmt(p.overallSeconds)}` : ""} bounds the retries`;
   return {
     localId: p.localId,
     kind: "temporal-retry-policy",
