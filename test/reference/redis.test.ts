@@ -54,7 +54,7 @@ const rows: Row[] = [
     id: ENTRY, name: "redis-py ≥ 6 default Retry(ExponentialWithJitterBackoff(1, 10), 3) → 4", covers: ["default"],
     file: "api/cache.py", kind: "redis-client",
     code: pyClient(`host="cache"`),
-    expect: { maxAttempts: 4, attemptsSource: "default", wait: JITTER, note: /redis-py ≥ 6\.0/ },
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: JITTER, note: /redis-py 6\.x–7\.x assumed/ },
   },
   {
     id: ENTRY, name: "redis-py Retry(NoBackoff(), 2) → 3, no wait", covers: ["trap"],

@@ -2,7 +2,7 @@
  * redis-py command retries — docs/reference/redis.md.
  * - `redis.Redis(…)` / `redis.StrictRedis(…)` / `redis.asyncio.Redis(…)` and `Redis.from_url(url, …)` /
  *   `redis.from_url(url, …)` → a client layer on the call.
- * - redis-py ≥ 6.0 (assumed: requirements*.txt / pyproject.toml pins are not read per file):
+ * - redis-py 6.x–7.x (assumed: requirements*.txt / pyproject.toml / lock pins are not read per file; 8.0 raised the default to 10 retries, 10 ms–1 s backoff):
  *   `retry: Retry = Retry(backoff=ExponentialWithJitterBackoff(base=1, cap=10), retries=3)` in
  *   `Redis.__init__` → **3 retries → 4 attempts** of a command on ConnectionError / TimeoutError.
  *   `retry=Retry(backoff, n)` → n + 1; `retries` < 0 retries forever; `retry=None` → 1 attempt
@@ -32,7 +32,7 @@ const CLIENTS: Record<string, "init" | "url"> = {
   "redis.asyncio.Redis.from_url": "url",
 };
 const RETRY_CLASSES = new Set(["redis.retry.Retry", "redis.Retry", "redis.asyncio.retry.Retry", "redis.asyncio.Retry"]);
-const VERSION = "redis-py ≥ 6.0";
+const VERSION = "redis-py 6.x–7.x assumed: pins are not read yet; 8.x retries 10 times → 11";
 const ERRORS = "ConnectionError and TimeoutError (socket timeouts) only, plus retry_on_error types; not ResponseError replies";
 const NOT_SENDING = [...REDIS_NOT_SENDING, "pubsub", "lock", "aclose", "register_script", "monitor"];
 
