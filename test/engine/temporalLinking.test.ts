@@ -191,6 +191,92 @@ func RefundWorkflow(ctx workflow.Context, id string) error {
 `);
     assert.deepEqual(chain(result), ["10 worker>billing: ChargeCard×2 → client×5", "15 worker>billing: Refund×3 → client×5", "∞ worker>billing: ChargeCard×∞ → client×5"]);
   });
+  test("Go: an activity struct's fields set by the worker's main in another package (samples' `&app.Activities{…}`): the activity's default policy × the mongo collection and the http.Client", async () => {
+    const result = await checkFixture(`
+//! rules RL001
+//- go.mod
+module example.com/pay
+
+go 1.22
+
+require (
+	go.mongodb.org/mongo-driver v1.17.1
+	go.temporal.io/sdk v1.31.0
+)
+//- app/activity.go
+package app
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"go.mongodb.org/mongo-driver/mongo"
+)
+
+type Activities struct {
+	Collection *mongo.Collection
+	Client     *http.Client
+}
+
+func (a *Activities) Charge(ctx context.Context, id string) error {
+	_, err := a.Client.Post("http://billing/charges/"+id, "application/json", strings.NewReader("{}"))
+	return err
+}
+
+func (a *Activities) Save(ctx context.Context, doc string) error {
+	_, err := a.Collection.InsertOne(ctx, doc)
+	return err
+}
+//- app/workflow.go
+package app
+
+import (
+	"time"
+
+	"go.temporal.io/sdk/workflow"
+)
+
+func PayWorkflow(ctx workflow.Context, id string) error {
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{StartToCloseTimeout: time.Minute})
+	var a *Activities
+	if err := workflow.ExecuteActivity(ctx, a.Charge, id).Get(ctx, nil); err != nil {
+// ^ layer ×∞
+		return err
+	}
+	lctx := workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{StartToCloseTimeout: time.Second})
+	return workflow.ExecuteLocalActivity(lctx, a.Save, id).Get(lctx, nil)
+// ^ layer ×∞ RL001
+}
+//- worker/main.go
+package main
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/pay/app"
+	"go.mongodb.org/mongo-driver/mongo"
+	"go.mongodb.org/mongo-driver/mongo/options"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+)
+
+func main() {
+	c, _ := client.Dial(client.Options{})
+	mc, _ := mongo.Connect(context.Background(), options.Client().ApplyURI("mongodb://pay-db:27017"))
+// ^ layer ×2 RL001
+	w := worker.New(c, "pay", worker.Options{})
+	w.RegisterWorkflow(app.PayWorkflow)
+	w.RegisterActivity(&app.Activities{Collection: mc.Database("pay").Collection("payments"), Client: &http.Client{}})
+	_ = w.Run(worker.InterruptCh())
+}
+//! path ∞ billing
+//! path ∞ pay-db
+`);
+    assert.deepEqual(chain(result), ["∞ app>billing: Charge×∞", "∞ app>pay-db: Save×∞ → main.mc×2"]);
+  });
+
   test("Java: calls on a Workflow.newActivityStub field run the implementation under the stub's options: ∞ without setRetryOptions, 3 with setMaximumAttempts(3)", async () => {
     const result = await checkFixture(`
 //! rules RL002

@@ -77,6 +77,11 @@ export class GoIndex {
     const pkg = this.dirs.get(dirOf(file.path)) ?? [];
     const own = this.inPackage([file, ...pkg.filter((f) => f !== file)], dotted) ?? this.implementation(pkg, dotted);
     if (own) return own;
+    // `Activities.Collection` set by another package's `&app.Activities{Collection: …}` (the worker's main)
+    if (/^[A-Z]\w*\.\w+$/.test(dotted) && depth < 8) {
+      const hit = this.fromImporters(dirOf(file.path), dotted);
+      if (hit) return hit;
+    }
     const dot = dotted.indexOf(".");
     if (dot > 0) {
       const imp = file.imports.find((i) => i.local === dotted.slice(0, dot));
@@ -237,6 +242,35 @@ export class GoIndex {
       first ??= hit;
     }
     return first;
+  }
+
+  /** importers of a package folder: the files outside it and the local name they import it by */
+  private importers?: Map<string, Array<{ file: FileFacts; local: string }>>;
+
+  /** A client named `<local>.Type.Field` in a file that imports the package of `dir` as `local`. */
+  private fromImporters(dir: string, dotted: string): SymbolRef | null {
+    if (!this.importers) {
+      this.importers = new Map();
+      for (const files of this.dirs.values()) {
+        for (const f of files) {
+          if (!f.clients.length) continue;
+          for (const imp of f.imports) {
+            if (!imp.local || imp.local === "." || imp.local === "_") continue;
+            const target = this.packageFiles(imp.module, f)[0];
+            if (!target || dirOf(target.path) === dirOf(f.path)) continue;
+            const key = dirOf(target.path);
+            const list = this.importers.get(key) ?? [];
+            if (!list.length) this.importers.set(key, list);
+            list.push({ file: f, local: imp.local });
+          }
+        }
+      }
+    }
+    for (const { file, local } of this.importers.get(dir) ?? []) {
+      const client = file.clients.find((c) => c.name === `${local}.${dotted}`);
+      if (client) return { kind: "client", file, client };
+    }
+    return null;
   }
 
   /** An exact name in one file: client, constant, function. */

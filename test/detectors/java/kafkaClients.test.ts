@@ -79,3 +79,71 @@ class Events {
     assert.equal(l!.maxAttempts, 3);
   });
 });
+
+describe("Spring Kafka DefaultKafkaProducerFactory", () => {
+  const config = (puts: string) => `package com.shop;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.ProducerFactory;
+
+public class KafkaConfig {
+    @Bean
+    public ProducerFactory<String, String> producerFactory() {
+        Map<String, Object> configProps = new HashMap<>();
+        configProps.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "kafka:9092");
+${puts}
+        return new DefaultKafkaProducerFactory<>(configProps);
+    }
+}
+`;
+  test("default: Integer.MAX_VALUE bounded by 120 s, on the factory line", async () => {
+    const f = await java(config(""));
+    const l = f.layers.find((x) => x.kind === "kafka-producer");
+    assert.ok(l, `problems: ${f.problems.map((p) => p.message).join("; ")}`);
+    assert.equal(l!.maxAttempts, null);
+    assert.equal(l!.attemptsSource, "default");
+    assert.equal(l!.timeBound, "120 s (delivery.timeout.ms default 120000)");
+    assert.equal(l!.anchor.line, 16);
+    assert.equal(l!.label, "DefaultKafkaProducerFactory");
+  });
+  test("RETRIES_CONFIG 3 → 4 on the put", async () => {
+    const f = await java(config("        configProps.put(ProducerConfig.RETRIES_CONFIG, 3);"));
+    const l = f.layers.find((x) => x.kind === "kafka-producer")!;
+    assert.equal(l.maxAttempts, 4);
+    assert.equal(l.attemptsSource, "config");
+    assert.equal(l.anchor.line, 15);
+  });
+  test("Kotlin HashMap + put", async () => {
+    const f = await kotlin(`package com.shop
+
+import org.apache.kafka.clients.producer.ProducerConfig
+import org.springframework.kafka.core.DefaultKafkaProducerFactory
+
+class KafkaConfig {
+    fun producerFactory(): DefaultKafkaProducerFactory<String, String> {
+        val props = HashMap<String, Any>()
+        props.put(ProducerConfig.RETRIES_CONFIG, 1)
+        return DefaultKafkaProducerFactory(props)
+    }
+}
+`);
+    const l = f.layers.find((x) => x.kind === "kafka-producer");
+    assert.ok(l, `problems: ${f.problems.map((p) => p.message).join("; ")}`);
+    assert.equal(l!.maxAttempts, 2);
+  });
+  test("near miss: a factory class of another library is not a producer", async () => {
+    const f = await java(`package com.shop;
+
+import org.springframework.kafka.core.KafkaTemplate;
+
+public class Other {
+    Object f = new DefaultConsumerFactory<>(null);
+}
+`);
+    assert.equal(f.layers.filter((x) => x.kind === "kafka-producer").length, 0);
+  });
+});

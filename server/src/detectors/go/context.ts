@@ -79,7 +79,7 @@ export function defaultImportName(path: string): string {
 const BUILTIN_TYPES = new Set(["any", "bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr"]);
 
 /** packages whose values are ClientFacts (named by variable, not by type) */
-const CLIENT_LIBRARIES = /^(net\/http|github\.com\/hashicorp\/go-retryablehttp|google\.golang\.org\/grpc|github\.com\/cenkalti\/backoff(\/v\d+)?|github\.com\/segmentio\/kafka-go|github\.com\/(IBM|Shopify)\/sarama|github\.com\/go-resty\/resty(\/v2)?|resty\.dev\/v3|gopkg\.in\/resty\.v1)$/;
+const CLIENT_LIBRARIES = /^(net\/http|github\.com\/hashicorp\/go-retryablehttp|google\.golang\.org\/grpc|github\.com\/cenkalti\/backoff(\/v\d+)?|github\.com\/segmentio\/kafka-go|github\.com\/(IBM|Shopify)\/sarama|github\.com\/go-resty\/resty(\/v2)?|resty\.dev\/v3|gopkg\.in\/resty\.v1|go\.mongodb\.org\/mongo-driver(\/v2)?\/mongo)$/;
 
 export function createContext(tree: Tree, facts: FileFacts): GoContext {
   const root = tree.rootNode;

@@ -122,7 +122,8 @@ export function boundName(ctx: GoContext, value: SyntaxNode): string | null {
     const key = kv.childForFieldName("key")?.namedChildren[0];
     const literal = kv.parent?.parent;
     const type = literal?.type === "composite_literal" ? literal.childForFieldName("type") : null;
-    return type?.type === "type_identifier" && key?.type === "identifier" ? `${type.text}.${key.text}` : null;
+    // `&app.Activities{Collection: …}` in main: the field of that package's type, `app.Activities.Collection`
+    return (type?.type === "type_identifier" || type?.type === "qualified_type") && key?.type === "identifier" ? `${type.text}.${key.text}` : null;
   }
   const name = bindingOf(v);
   if (!name) return null;

@@ -10,6 +10,10 @@
  *   makes re-sends safe. Wait `retry.backoff.ms` 100 ms (exponential up to
  *   `retry.backoff.max.ms` 1 s since 3.7, KIP-580).
  * - `producer.send(record)` on the holder is a request to the first `bootstrap.servers` host, else `kafka`.
+ * - Spring Kafka `new DefaultKafkaProducerFactory<>(configProps)` (a file importing
+ *   org.springframework.kafka) builds kafka-clients producers from the same `ProducerConfig.*` map:
+ *   the same layer, anchored on the `new` (on the retries `put` when written). No request is
+ *   linked through the `KafkaTemplate` yet.
  */
 import type { ValueExpr } from "../../model/facts";
 import { importsFrom, receiverName, type JvmContext } from "./context";
@@ -27,10 +31,13 @@ const KEYS: Record<string, string> = {
 };
 
 export function detectKafkaClients(ctx: JvmContext): void {
-  if (!importsFrom(ctx.file, "org.apache.kafka")) return;
+  if (!importsFrom(ctx.file, "org.apache.kafka") && !importsFrom(ctx.file, "org.springframework.kafka")) return;
   const names: string[] = [];
   for (const call of ctx.file.calls) {
-    if (!call.isNew || !/(^|\.)KafkaProducer(<.*>)?$/.test(call.name)) continue;
+    const kind = call.isNew ? /(^|\.)(KafkaProducer|DefaultKafkaProducerFactory)(<.*>)?$/.exec(call.name)?.[2] : undefined;
+    if (!kind) continue;
+    const factory = kind === "DefaultKafkaProducerFactory";
+    if (factory && !argAt(call, 0)) continue; // Spring's takes the configs map first (log4j's no-argument class of that name is not it)
     const propsArg = argAt(call, 0);
     const props = propsArg?.k === "name" ? propsArg.path.replace(/^this\./, "") : null;
     const settings = props ? settingsOf(ctx, call, props) : new Map<string, { value: Expr; call: Call }>();
@@ -56,11 +63,12 @@ export function detectKafkaClients(ctx: JvmContext): void {
     }
     if (!props && propsArg) note += "; producer config not a Properties/Map variable of this method (the defaults are assumed)";
     if (idempotent === true) note += "; enable.idempotence=true";
+    if (factory) note += "; Spring Kafka DefaultKafkaProducerFactory builds kafka-clients producers with these configs";
     const localId = ctx.nextId("L", call.span);
     ctx.facts.layers.push(kafkaProducerLayer({
       localId,
       anchor: (retries?.call ?? call).span,
-      label: "KafkaProducer",
+      label: factory ? "DefaultKafkaProducerFactory" : "KafkaProducer",
       library: LIBRARY,
       attempts,
       source: retries ? "config" : "default",
@@ -73,7 +81,7 @@ export function detectKafkaClients(ctx: JvmContext): void {
       unknown: attempts === null && !!retries && n === null,
     }));
     const holder = holderOf(ctx, call);
-    if (!holder?.name) continue;
+    if (factory || !holder?.name) continue;
     names.push(holder.name.slice(holder.name.lastIndexOf(".") + 1));
     ctx.facts.clients.push({ id: ctx.nextId("K", call.span), name: holder.name, functionId: holder.functionId, span: call.span, library: LIBRARY, baseUrl: brokerOf(settings.get("bootstrap.servers")?.value), layerIds: [localId], fromCall: null, perCall: holder.perCall, hasRetryQuota: false, timeoutSeconds: null, sdk: { target: "", notSending: [...KAFKA_NOT_SENDING, "initTransactions", "beginTransaction", "commitTransaction", "abortTransaction", "partitionsFor", "metrics"], protocol: "queue" } });
   }
