@@ -111,14 +111,16 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const defaultInstanceLayers = new Map<string, string[]>();
   // undici `setGlobalDispatcher(agent)` (ClientFact.processWide): every fetch of the service
   const globalDispatcherLayers = new Map<string, Array<{ file: string; ids: string[] }>>();
+  // Spring Cloud OpenFeign: a Retryer bean serves every @FeignClient of its service; a
+  // `…client.config.default.retryer` in a settings file, every one of its project
+  const feignBeanLayers = new Map<string, Array<{ file: string; ids: string[] }>>();
   const feignSettingsLayers: Array<{ dir: string; file: string; ids: string[] }> = [];
   for (const f of files) {
     for (const c of f.clients) {
       if (!c.layerIds.length) continue;
       const ids = c.layerIds.map((id) => layerKey(f, id));
-      // Spring Cloud OpenFeign: a Retryer bean for every @FeignClient of the service; `…client.config.default.retryer` in a settings file: of its project
       if (c.processWide && c.library === "feign" && f.configEntries) feignSettingsLayers.push({ dir: projectDirOf(f.path), file: f.path, ids });
-      else if (c.processWide) push(globalDispatcherLayers, (index.fileService.get(f.path) ?? "") + (c.library === "feign" ? "\u0000feign" : ""), { file: f.path, ids });
+      else if (c.processWide) push(c.library === "feign" ? feignBeanLayers : globalDispatcherLayers, index.fileService.get(f.path) ?? "", { file: f.path, ids });
       const imp = f.imports.find((i) => i.local === c.name);
       if (imp && imp.module === "axios" && (imp.isDefault || imp.member === null)) {
         const svc = index.fileService.get(f.path) ?? "";
@@ -195,9 +197,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
         const shared =
           req.library === "axios"
             ? (defaultInstanceLayers.get(svc) ?? [])
-            : req.library === "fetch" || req.library === "undici" || req.library === "feign"
-              ? [...(globalDispatcherLayers.get(req.library === "feign" ? `${svc}\u0000feign` : svc) ?? []), ...(req.library === "feign" ? feignSettingsLayers.filter((g) => g.dir === "" || file.path.startsWith(`${g.dir}/`)) : [])].filter((g) => g.file !== file.path).flatMap((g) => g.ids)
-              : [];
+            : req.library === "fetch" || req.library === "undici"
+              ? (globalDispatcherLayers.get(svc) ?? []).filter((g) => g.file !== file.path).flatMap((g) => g.ids)
+              : req.library === "feign"
+                ? [...(feignBeanLayers.get(svc) ?? []), ...feignSettingsLayers.filter((g) => g.dir === "" || file.path.startsWith(`${g.dir}/`))].filter((g) => g.file !== file.path).flatMap((g) => g.ids)
+                : [];
         return [{ call, file, layers: shared, baseUrl: null, via: { library: req.library, timeoutSeconds: null, timeoutSet: false } }];
       }
     }
