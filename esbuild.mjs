@@ -8,12 +8,13 @@
 import * as esbuild from "esbuild";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const dist = join(root, "dist");
+// RETRYLENS_DIST: build somewhere else (parallel work on one checkout, each with its own bundle)
+const dist = process.env.RETRYLENS_DIST ? resolve(process.env.RETRYLENS_DIST) : join(root, "dist");
 const watch = process.argv.includes("--watch");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 

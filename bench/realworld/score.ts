@@ -62,10 +62,13 @@ export function selfCheck(labels: RepoLabels, gitDir: string): string[] {
   return problems;
 }
 
+/** the CLI bundle scored: dist/cli.js, or the one in RETRYLENS_DIST (as esbuild.mjs builds it) */
+const CLI = join(process.env.RETRYLENS_DIST ? resolve(process.env.RETRYLENS_DIST) : join(ROOT, "dist"), "cli.js");
+
 function scan(dir: string): { report: Report | null; seconds: number; crashed: string | null; stderr: string } {
   const out = join(dir, "..", "report.json");
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [join(ROOT, "dist", "cli.js"), "scan", dir, "--format", "json", "--fail-on", "none", "--output", out], {
+  const run = spawnSync(process.execPath, [CLI, "scan", dir, "--format", "json", "--fail-on", "none", "--output", out], {
     encoding: "utf8",
     timeout: SCAN_TIMEOUT_MS,
     maxBuffer: 1 << 28,
@@ -81,7 +84,7 @@ function scan(dir: string): { report: Report | null; seconds: number; crashed: s
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
-  if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run npm run build (npm run bench:realworld builds first)");
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm run bench:realworld builds first)`);
   const files = readdirSync(LABELS)
     .filter((f) => f.endsWith(".json"))
     // `--only istio/istio` and `--only istio__istio` both name labels/istio__istio.json
