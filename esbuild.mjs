@@ -38,6 +38,7 @@ const WASM = [
   ["@tree-sitter-grammars/tree-sitter-kotlin", "tree-sitter-kotlin.wasm"],
   ["tree-sitter-go", "tree-sitter-go.wasm"],
   ["tree-sitter-bash", "tree-sitter-bash.wasm"],
+  ["@tree-sitter-grammars/tree-sitter-hcl", "tree-sitter-hcl.wasm"],
 ];
 
 function packageFile(pkgName, file) {

@@ -34,6 +34,18 @@ describe("application settings (Spring, .NET)", () => {
     assert.equal(index.lookup("orders/src/main/java/a/B.java", "missing"), null);
   });
 
+  it("with the service's environment, a placeholder's variable wins over the written default (exact name, then FOO_BAR form)", () => {
+    const index = new ConfigIndex([
+      configFile("svc/src/main/resources/application.properties", [["people-api/mp-rest/url", "${PERSON_API_URL:http://localhost:8080/api}"], ["todo.url", "${todoUrl:http://localhost}"], ["mongo", "${mongo.uri:mongodb://localhost}"]]),
+    ]);
+    const env = { PERSON_API_URL: "http://people:8081/api", todoUrl: "http://todo:8083", MONGO_URI: "mongodb://mongo:27017" };
+    assert.equal(index.lookup("svc/src/A.java", "people-api/mp-rest/url", 0, env)?.value, "http://people:8081/api");
+    assert.equal(index.lookup("svc/src/A.java", "todo.url", 0, env)?.value, "http://todo:8083");
+    assert.equal(index.lookup("svc/src/A.java", "mongo", 0, env)?.value, "mongodb://mongo:27017");
+    // without it, the written default
+    assert.equal(index.lookup("svc/src/A.java", "people-api/mp-rest/url")?.value, "http://localhost:8080/api");
+  });
+
   it("a placeholder with no value keeps its written default", () => {
     const index = new ConfigIndex([configFile("svc/src/main/resources/application.yml", [["payments.url", "http://${PAYMENTS_HOST:payments}:9000"]])]);
     assert.equal(index.lookup("svc/src/Main.java", "payments.url")?.value, "http://payments:9000");

@@ -644,7 +644,7 @@ func run(ctx context.Context) error {
 	return http.ListenAndServe(":4000", mux)
 }
 //- k8s/all.yaml
-${ns("gateway").replace("---\n", "").replace("istio-injection: enabled", "istio-injection: enabled\n    # ^ layer ×3")}${ns("catalog")}
+${ns("gateway").replace("---\n", "").replace("istio-injection: enabled", "istio-injection: enabled\n    # ^ layer ×3")}${ns("catalog").replace("istio-injection: enabled", "istio-injection: enabled\n    # ^ layer ×3")}
 //! rules none
 //! path 3 catalog
 //! paths 1

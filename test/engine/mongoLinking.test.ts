@@ -145,19 +145,19 @@ app.post("/orders", async (req, res) => {
 `);
   });
 
-  test("session.withTransaction(fn) is a time-bounded layer around the callback (120 s, no count)", async () => {
+  test("session.withTransaction(fn) is a time-bounded layer around the callback (120 s, no count); statements inside the transaction are not retried by the client", async () => {
     const result = await checkFixture(`
 //- orders/src/tx.ts
 import { MongoClient } from "mongodb";
 import express from "express";
 
 const client = new MongoClient("mongodb://orders-db:27017/?retryWrites=false");
-// ^ layer ×2 RL001
+// ^ layer ×2
 const app = express();
 app.post("/pay", async (req, res) => {
   const session = client.startSession();
   await session.withTransaction(async () => {
-  // ^ layer ×∞ RL001
+  // ^ layer ×∞
     await client.db("shop").collection("payments").insertOne(req.body, { session });
   });
   res.sendStatus(201);
@@ -168,6 +168,8 @@ app.post("/pay", async (req, res) => {
 `);
     const tx = result.model.layers.find((l) => l.kind === "mongodb-with-transaction")!;
     assert.equal(tx.maxAttempts, null);
+    // retryable-writes.md "Retryable Writes Within Transactions": drivers MUST NOT retry statements in a transaction
+    assert.deepEqual(result.model.paths[0]!.layers, [tx.id], "the client's retryable layer is dropped inside the transaction");
     assert.match(tx.timeBound ?? "", /120 s/);
     const driver = result.model.layers.find((l) => l.kind === "mongodb-retryable")!;
     assert.match(driver.attemptsNote, /retryWrites=false in the connection string, retryReads true \(default\): a retryable read is retried once → 2 attempts/);
@@ -220,5 +222,104 @@ mongoose.connect("mongodb://localhost:27017/orders");
 //! path 6 orders-db
 //! paths 1
 `);
+  });
+});
+
+// The client a connect call hands on (MongoDB Node.js driver 3.x–4.x: `MongoClient.connect(url[, options], cb)`
+// calls `cb(error, client)`, and returns a Promise of the client when no callback is passed), and
+// databases/collections assigned to variables declared outside the callback: express handlers that
+// use them send through the client's layer.
+describe("MongoDB Node driver: clients handed to callbacks and collections held in module variables", () => {
+  const cases: Array<{ name: string; connect: string }> = [
+    {
+      name: "callback (error, client), collection assigned to a module var",
+      connect: `function mongoConnect() {
+  var mongoURL = process.env.MONGO_URL || "mongodb://catalogue-db:27017/catalogue";
+  mongoClient.connect(mongoURL, (error, client) => {
+  // ^ layer ×2 RL001
+    if (!error) {
+      db = client.db("catalogue");
+      collection = db.collection("products");
+    }
+  });
+}`,
+    },
+    {
+      name: "callback after options, function expression",
+      connect: `function mongoConnect() {
+  mongoClient.connect("mongodb://catalogue-db:27017", { useUnifiedTopology: true }, function (err, client) {
+  // ^ layer ×2 RL001
+    collection = client.db("catalogue").collection("products");
+  });
+}`,
+    },
+    {
+      name: "promise: .then((client) => …)",
+      connect: `function mongoConnect() {
+  return mongoClient.connect("mongodb://catalogue-db:27017").then((client) => {
+  // ^ layer ×2 RL001
+    db = client.db("catalogue");
+    collection = db.collection("products");
+  });
+}`,
+    },
+    {
+      name: "await MongoClient.connect(…) bound to a local",
+      connect: `async function mongoConnect() {
+  const client = await mongoClient.connect("mongodb://catalogue-db:27017");
+  // ^ layer ×2 RL001
+  db = client.db("catalogue");
+  collection = db.collection("products");
+}`,
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, async () => {
+      await checkFixture(`
+//- catalogue/server.js
+const mongoClient = require("mongodb").MongoClient;
+const express = require("express");
+const pRetry = require("p-retry");
+
+var db;
+var collection;
+const app = express();
+
+app.get("/products", (req, res) => {
+  pRetry(() => collection.find({}).toArray(), { retries: 2 }).then((products) => res.json(products));
+  // ^ layer ×3 RL001
+});
+
+${c.connect}
+mongoConnect();
+app.listen(8080);
+//! rules RL001
+//! path 6 catalogue-db
+//! paths 1
+`);
+    });
+  }
+
+  test("a client local to the callback of a per-request connect (db.collection(…).find chained)", async () => {
+    const result = await checkFixture(`
+//- ratings/ratings.js
+var MongoClient = require("mongodb").MongoClient;
+var express = require("express");
+var url = process.env.MONGO_DB_URL || "mongodb://ratings-db:27017/test";
+var app = express();
+app.get("/ratings/:id", function (req, res) {
+  MongoClient.connect(url, function (err, client) {
+  // ^ layer ×2
+    const db = client.db("test");
+    db.collection("ratings").find({}).toArray(function (err, data) { res.json(data); client.close(); });
+  });
+});
+app.listen(9080);
+//! rules RL001
+//! path 2 ratings-db
+//! paths 1
+`);
+    const hop = result.model.hops.find((h) => h.callee === "ratings-db")!;
+    assert.deepEqual(hop.calls.map((c) => c.span.line), [8], "the find on the chained collection (line 8 once the annotation line is dropped)");
   });
 });

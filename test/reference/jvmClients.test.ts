@@ -40,6 +40,31 @@ const rows: Row[] = [
     expect: { maxAttempts: 4, attemptsSource: "default", wait: NONE, methods: IDEMPOTENT4, note: /retryCount 3 → 4 attempts \(HttpClient 4\.5/ },
   },
   {
+    id: APACHE, name: "MicroProfile @RegisterRestClient (javax.ws.rs: RESTEasy classic's ApacheHttpClient43Engine) → the 4.5 default 4", covers: ["default"],
+    file: "todo/src/main/java/com/shop/People.java", kind: "apache-httpclient-retry",
+    code: src`
+      package com.shop;
+
+      import javax.ws.rs.GET;
+      import javax.ws.rs.Path;
+      import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+      @RegisterRestClient(configKey = "people")
+      public interface People {
+          @GET
+          @Path("/people")
+          String all();
+      }
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: NONE, methods: IDEMPOTENT4 },
+  },
+  {
+    id: APACHE, name: "Zuul route to a serviceId (Ribbon's HttpClient from DefaultApacheHttpClientFactory) → the 4.5 default 4", covers: ["default"],
+    file: "gateway/src/main/resources/application.yml", kind: "apache-httpclient-retry",
+    code: "zuul:\n  routes:\n    orders:\n      path: /orders/**\n      serviceId: orders\n",
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: NONE, methods: IDEMPOTENT4 },
+  },
+  {
     id: APACHE, name: "4.5 HttpClients.custom()…build() without a handler: the same default 4", covers: ["default"],
     file: JAVA, kind: "apache-httpclient-retry",
     code: apache4("HttpClients.custom().setMaxConnTotal(20).build()"),

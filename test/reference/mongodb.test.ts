@@ -176,6 +176,24 @@ rows.push(
     expect: { maxAttempts: 1, attemptsSource: "config", wait: CUSTOM },
   },
   {
+    id: ENTRY, name: "Spring Boot spring.data.mongodb.uri (no client in code): the auto-configured driver's default → 2", covers: ["default"],
+    file: "orders/src/main/resources/application.properties", kind: "mongodb-retryable",
+    code: "spring.application.name=orders\nspring.data.mongodb.uri=mongodb://mongo:27017/orders\n",
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: CUSTOM, note: /the client Spring Boot \(spring\.data\.mongodb\) builds from spring\.data\.mongodb\.uri/ },
+  },
+  {
+    id: ENTRY, name: "Quarkus quarkus.mongodb.connection-string with retryWrites=false&retryReads=false → 1", covers: ["trap"],
+    file: "todo/src/main/resources/application.properties", kind: "mongodb-retryable",
+    code: "quarkus.mongodb.connection-string=mongodb://mongo:27017/?retryWrites=false&retryReads=false\n",
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: CUSTOM },
+  },
+  {
+    id: ENTRY, name: "Micronaut mongodb.uri: the MongoClient bean's driver default → 2", covers: ["default"],
+    file: "product/src/main/resources/application.yml", kind: "mongodb-retryable",
+    code: "mongodb:\n  uri: mongodb://mongo:27017/demo\n",
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: CUSTOM },
+  },
+  {
     id: ENTRY, name: "Kotlin MongoClient.create(uri) (Kotlin coroutine driver) → 2", covers: ["default"],
     file: "orders/src/main/kotlin/com/shop/Db.kt", kind: "mongodb-retryable",
     code: src`

@@ -1,6 +1,6 @@
 /**
  * docs/reference/redis.md (go-redis options.go v8/v9, v6/v7 doc comment; redis-py client.py /
- * retry.py ≥ 6.0): each default and number trap, through the real extractors (see ./table.ts).
+ * retry.py / _defaults.py at v5.3.1, v7.4.1, v8.0.0: the default follows the pinned version): each default and number trap, through the real extractors (see ./table.ts).
  * Both libraries count retries: the default 3 is 4 attempts.
  */
 import { runTable, src, type Row } from "./table";
@@ -51,10 +51,22 @@ const rows: Row[] = [
     expect: { maxAttempts: 1, attemptsSource: "default", wait: JITTER, note: /no retries by default/ },
   },
   {
-    id: ENTRY, name: "redis-py ≥ 6 default Retry(ExponentialWithJitterBackoff(1, 10), 3) → 4", covers: ["default"],
-    file: "api/cache.py", kind: "redis-client",
-    code: pyClient(`host="cache"`),
-    expect: { maxAttempts: 4, attemptsSource: "default", wait: JITTER, note: /redis-py 6\.x–7\.x assumed/ },
+    id: ENTRY, name: "redis-py ≥ 8.0 default Retry(ExponentialWithJitterBackoff(0.01, 1), 10) → 11 (no pin: the newest assumed)", covers: ["default"],
+    file: "api/cache.py", kind: "redis-client", workspace: true,
+    code: `//- api/cache.py\n${pyClient(`host="cache"`)}`,
+    expect: { maxAttempts: 11, attemptsSource: "default", wait: JITTER, note: /redis-py ≥ 8\.0.*not pinned.*≥ 8 assumed/ },
+  },
+  {
+    id: ENTRY, name: "redis-py 6.0–7.x (requirements.txt redis==7.4.1) default Retry(ExponentialWithJitterBackoff(1, 10), 3) → 4", covers: ["default", "trap"],
+    file: "api/cache.py", kind: "redis-client", workspace: true,
+    code: `//- api/requirements.txt\nredis==7.4.1\n//- api/cache.py\n${pyClient(`host="cache"`)}`,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: JITTER, note: /redis-py 6\.0–7\.x.*redis ==7\.4\.1 in api\/requirements\.txt/ },
+  },
+  {
+    id: ENTRY, name: "redis-py < 6.0 (poetry.lock 5.3.1): no default retry → 1", covers: ["default", "trap"],
+    file: "api/cache.py", kind: "redis-client", workspace: true,
+    code: `//- api/poetry.lock\n[[package]]\nname = "redis"\nversion = "5.3.1"\n//- api/cache.py\n${pyClient(`host="cache"`)}`,
+    expect: { maxAttempts: 1, attemptsSource: "default", wait: ["none", false], note: /redis-py < 6\.0.*redis 5\.3\.1 locked in api\/poetry\.lock/ },
   },
   {
     id: ENTRY, name: "redis-py Retry(NoBackoff(), 2) → 3, no wait", covers: ["trap"],

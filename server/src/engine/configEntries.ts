@@ -49,12 +49,17 @@ export class ConfigIndex {
     return this.projectDirs.filter((d) => d === "" || path === d || path.startsWith(`${d}/`));
   }
 
-  /** The value a setting has for the code in `path` (its `${…}` placeholders resolved), or null. */
-  lookup(path: string, key: string, depth = 0): SettingValue | null {
+  /**
+   * The value a setting has for the code in `path` (its `${…}` placeholders resolved), or null.
+   * With `env` (the running service's environment), a placeholder naming a variable it sets takes
+   * that value first, as Spring's and MicroProfile Config's environment sources come before the
+   * files (`${PERSON_API_URL:http://localhost}` with PERSON_API_URL set in the manifest).
+   */
+  lookup(path: string, key: string, depth = 0, env?: Readonly<Record<string, string>>): SettingValue | null {
     const k = normalizeSettingKey(key);
     for (const dir of this.projectsOf(path)) {
       const hit = this.byProject.get(dir)?.get(k)?.[0];
-      if (hit) return depth < 4 ? { ...hit, value: this.interpolate(path, hit.value, depth + 1) } : hit;
+      if (hit) return depth < 4 ? { ...hit, value: this.interpolate(path, hit.value, depth + 1, env) } : hit;
     }
     return null;
   }
@@ -73,13 +78,22 @@ export class ConfigIndex {
   }
 
   /** `http://${INVENTORY_HOST:inventory}:8080` → the setting's value, else the written default. */
-  private interpolate(path: string, value: string, depth: number): string {
+  private interpolate(path: string, value: string, depth: number, env?: Readonly<Record<string, string>>): string {
     return value.replace(/\$\{([^}:]+)(?::([^}]*))?\}/g, (whole, name: string, fallback: string | undefined) => {
-      const hit = this.lookup(path, name, depth);
+      const fromEnv = env ? envValue(env, name.trim()) : undefined;
+      if (fromEnv !== undefined) return fromEnv;
+      const hit = this.lookup(path, name, depth, env);
       if (hit) return hit.value;
       return fallback ?? whole;
     });
   }
+}
+
+/** An environment variable standing for a setting name: as written (`todoUrl`), then Spring's `TODO_URL` form (`.`/`-` → `_`, upper case). */
+export function envValue(env: Readonly<Record<string, string>>, name: string): string | undefined {
+  if (env[name] !== undefined) return env[name];
+  const upper = name.replace(/[.:-]/g, "_").toUpperCase();
+  return env[upper];
 }
 
 /**

@@ -17,6 +17,7 @@ import type { CallFact, ClientFact, FileFacts, FunctionFact } from "../model/fac
 import type { GenericClientFact } from "../model/dotnetFacts";
 import type { RetryLayer } from "../model/model";
 import { CSharpCallers, enclosingMethod } from "./dotnetCalls";
+import { DotnetAiClients } from "./dotnetAi";
 import { DbContexts, type DbReach } from "./dotnetDb";
 import { applyDotnetRetrySettings } from "./dotnetSettings";
 import { fnKey, layerKey } from "./keys";
@@ -402,6 +403,15 @@ export class DotnetWiring {
     return { ...call, request: { ...call.request!, method: route.method, url: { kind: "string", value: route.route } } };
   }
 
+  private ai: DotnetAiClients | null = null;
+
+  /** A call through `IChatClient` / an injected OpenAI client: the OpenAI client of the services running it (engine/dotnetAi.ts). */
+  aiClient(file: FileFacts, scopeId: string, call: CallFact): ResolvedClient | null {
+    if (file.language !== "csharp") return null;
+    this.ai ??= new DotnetAiClients(this.files, this.resolver, (f, s) => this.runningServices(f, s));
+    return this.ai.client(file, scopeId, call);
+  }
+
   /** A call on a DbContext: a request to its database through the context's execution strategy. */
   dbReach(file: FileFacts, scopeId: string, call: CallFact): DbReach | null {
     return this.db.reach(file, scopeId, call);
@@ -432,7 +442,8 @@ export class DotnetWiring {
       }
       // a handler added to an IHttpClientBuilder the method was given, in a method nothing calls: on no client
       for (const c of f.clients) {
-        if (c.name !== "" || c.typedClient || c.httpClientName || !c.layerIds.length) continue;
+        // (an SDK client built unbound, `new AzureOpenAIClient(…).GetChatClient(m)`, is no handler)
+        if (c.name !== "" || c.typedClient || c.httpClientName || c.sdk || !c.layerIds.length) continue;
         const method = enclosingMethod(this.resolver, f, c.functionId);
         if (method === "<module>" || this.callers.sitesOf(f, method).length) continue;
         for (const local of c.layerIds) {

@@ -11,6 +11,7 @@ import { extractTypeScript } from "../detectors/typescript/index";
 import { extractYaml } from "../detectors/yaml/index";
 import { extractProxyConfig } from "../detectors/config/index";
 import { extractShell } from "../detectors/shell/index";
+import { extractTerraform } from "../detectors/terraform/index";
 import { extractJson } from "../detectors/json/index";
 import { extractJava, extractKotlin } from "../detectors/java/index";
 import { extractGo, extractGoMod } from "../detectors/go/index";
@@ -18,6 +19,7 @@ import { extractSpringProperties } from "../detectors/spring/properties";
 import { emptyFacts, type FileFacts } from "../model/facts";
 import { sourceLanguage } from "../model/languages";
 import { extractPyproject } from "../detectors/json/pyproject";
+import { extractPipfile, extractPythonLock, extractRequirementsTxt, PYTHON_LOCK_FILES } from "../detectors/json/pythonPins";
 import { extractDockerfile } from "../detectors/dockerfile/index";
 import { extractTraefikToml } from "../detectors/toml/traefik";
 
@@ -62,6 +64,8 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractProxyConfig(path, text);
       case "shell":
         return extractShell(path, text);
+      case "terraform":
+        return extractTerraform(path, text);
       case "java":
         return extractJava(path, text);
       case "kotlin":
@@ -76,14 +80,18 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractGoMod(path, text);
       case "toml":
         // pyproject.toml names a Python service; other TOML files may be Traefik's file provider
+        if (PYTHON_LOCK_FILES.test(path)) return extractPythonLock(path, text);
+        if (/(^|\/)Pipfile$/.test(path)) return extractPipfile(path, text);
         return /(^|\/)pyproject\.toml$/.test(path) ? extractPyproject(path, text) : extractTraefikToml(path, text);
+      case "requirements":
+        return extractRequirementsTxt(path, text);
       case "msbuild":
         return extractCsproj(path);
       case "dockerfile":
         return extractDockerfile(path, text);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language === "toml" || language === "gomod" || language === "msbuild" || language === "dockerfile" ? "json" : language);
+    const facts = emptyFacts(path, language === "toml" || language === "requirements" || language === "gomod" || language === "msbuild" || language === "dockerfile" ? "json" : language === "terraform" ? "shell" : language);
     facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
     return facts;
   }

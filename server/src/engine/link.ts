@@ -27,11 +27,15 @@ import { applyHelmValues } from "./helmValues";
 import { applySdkVersions } from "./sdkVersions";
 import { applyGoModPins } from "./goModPins";
 import { markStartupLayers } from "./startup";
+import { markSideFileDefaults } from "./sideFiles";
 import { markInertLayers } from "./inertLayers";
+import { markDotnetToolLayers } from "./dotnetTools";
 import { applyKustomize } from "./kustomize";
 import { JobQueues, type SentTask } from "./jobQueues";
+import { celeryBaseLayers } from "./queues/celeryBases";
+import { PythonDispatch } from "./pythonDispatch";
 import { AzureSdkLinks } from "./azureSdk";
-import { MONGOOSE_DEFAULT_TARGET, mongooseConnections } from "./mongoose";
+import { MONGOOSE_DEFAULT_TARGET, mongooseConnections, withoutRetriesInsideTransactions } from "./mongoose";
 
 interface Reach {
   call: CallFact;
@@ -60,6 +64,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const files = kustomize.files;
   const index = buildServices(files, settings, kustomize);
   const resolver = new Resolver(files, index.fileService);
+  const pyDispatch = new PythonDispatch(files, resolver);
   const layers = new Map<string, RetryLayer>();
   for (const f of files) {
     for (const l of f.layers) {
@@ -95,12 +100,24 @@ export function link(written: FileFacts[], settings: Settings): Model {
       else if (a.kind === "object" && a.objectId) push(objectLayers, fnKey(f, a.objectId), { layerId: id, methods: a.methods, paramIndex: a.paramIndex });
     }
   }
+  // blocks around one call nest: the one that starts first encloses the others (a loop around `session.withTransaction(…)`)
+  for (const ids of blockLayers.values()) {
+    if (ids.length < 2) continue;
+    const at = (id: string) => layers.get(id)?.anchor;
+    ids.sort((x, y) => (at(x)?.line ?? 0) - (at(y)?.line ?? 0) || (at(x)?.column ?? 0) - (at(y)?.column ?? 0));
+  }
   // helpers declared in .retrylens.yaml retry the callable they are given (first parameter)
   for (const declared of declaredHelpers(files, settings, resolver)) {
     const key = fnKey(declared.file, declared.fn.id);
     if (helpers.has(key) || decorators.has(key)) continue;
     layers.set(declared.layer.id, declared.layer);
     push(helpers, key, { layerId: declared.layer.id, paramIndex: 0, paramName: declared.fn.params[0] ?? "" });
+  }
+  // Celery tasks whose base= class is another module's: their layer, built from the class's attributes (engine/queues/celeryBases.ts)
+  for (const b of celeryBaseLayers(files, resolver)) {
+    const layer = toRetryLayer(b.anchorFile, b.layer, index, resolver);
+    layers.set(layer.id, layer);
+    push(decorators, fnKey(b.taskFile, b.functionId), layer.id);
   }
   const callsByFn = new Map<string, CallFact[]>();
   for (const f of files) for (const c of f.calls) push(callsByFn, fnKey(f, c.functionId), c);
@@ -178,6 +195,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const call = dotnet.refitCall(file, scopeId, written);
     const viaAzure = azureSdk.reach(file, scopeId, call);
     if (viaAzure) return [{ call: { ...call, request: viaAzure.request }, file, layers: viaAzure.layers, baseUrl: null, via: viaAzure.via }];
+    // C#: a call through Microsoft.Extensions.AI's IChatClient or an injected OpenAI client (engine/dotnetAi.ts)
+    const aiClient = dotnet.aiClient(file, scopeId, call);
+    const viaAi = aiClient ? sdkReach(file, scopeId, call, aiClient) : null;
+    if (viaAi) return [viaAi];
     const req = call.request;
     if (req) {
       const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
@@ -220,6 +241,13 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const viaObject = objectReach(file, scopeId, call);
     if (viaObject) return [...out, ...viaObject];
     const target = resolver.resolve(file, scopeId, call.callee);
+    // Python: `model.transcribe()` on a parameter annotated with a workspace class runs one of its subclasses' methods (engine/pythonDispatch.ts)
+    if (!target) {
+      for (const t of pyDispatch.targets(file, scopeId, call.callee)) {
+        calledFunctions.add(fnKey(t.file, t.fn.id));
+        out.push(...reachOfFunction(t.file, t.fn));
+      }
+    }
     if (target?.kind === "function") {
       calledFunctions.add(fnKey(target.file, target.fn.id));
       const binding = bindingOf(target.file, target.fn, call, file, scopeId);
@@ -236,6 +264,19 @@ export function link(written: FileFacts[], settings: Settings): Model {
           for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [layerId, ...r.layers] });
         }
       }
+      // TS/JS: the called function runs the callable passed for a parameter (`withRetryTransaction(async (session) => …)`
+      // whose body calls `transactionFn(session)` inside `session.withTransaction(…)`): under the layers around that call
+      if (target.file.language === "typescript" && target.fn.params.length) {
+        const covered = new Set((helpers.get(fnKey(target.file, target.fn.id)) ?? []).map((h) => h.paramIndex));
+        const positional = call.args.filter((a) => a.keyword === null);
+        for (const site of parameterCallSites(target.file, target.fn)) {
+          const arg = covered.has(site.paramIndex) ? undefined : positional[site.paramIndex];
+          const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
+          if (passed?.kind !== "function") continue;
+          calledFunctions.add(fnKey(passed.file, passed.fn.id));
+          for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [...site.layers, ...r.layers] });
+        }
+      }
     }
     // a retry helper already ran the callable under its layer (Go `withRetry(func() error {…})`)
     const viaHelper = target?.kind === "function" && helpers.has(fnKey(target.file, target.fn.id));
@@ -246,6 +287,40 @@ export function link(written: FileFacts[], settings: Settings): Model {
         calledFunctions.add(fnKey(passed.file, passed.fn.id));
         out.push(...reachOfFunction(passed.file, passed.fn));
       }
+    }
+    return out;
+  };
+
+  // where a function calls one of its own parameters, directly or in an inline callback it hands on
+  // (`session.withTransaction(async () => { await fn(session) })`): the parameter's index and the
+  // layers around that call — the function's decorators, then the block layers of each call on the
+  // way in, outermost first
+  const paramSites = new Map<string, Array<{ paramIndex: number; layers: string[] }>>();
+  const parameterCallSites = (file: FileFacts, fn: FunctionFact): Array<{ paramIndex: number; layers: string[] }> => {
+    const key = fnKey(file, fn.id);
+    const cached = paramSites.get(key);
+    if (cached) return cached;
+    const out: Array<{ paramIndex: number; layers: string[] }> = [];
+    paramSites.set(key, out);
+    const nested = file.calls.filter((c) => c.functionId === fn.id || c.functionId.startsWith(`${fn.id}.<anon@`));
+    // the layers around the call that runs an inline callback: `<anon@L43>` handed to `session.withTransaction`
+    const around = (functionId: string, depth: number): string[] | null => {
+      if (functionId === fn.id) return [];
+      if (depth > 4) return null;
+      const parent = functionId.slice(0, functionId.lastIndexOf("."));
+      const local = functionId.slice(parent.length + 1);
+      const runner = nested.find((c) => c.functionId === parent && c.args.some((a) => a.name === local));
+      if (!runner) return null;
+      const outer = around(parent, depth + 1);
+      return outer === null ? null : [...outer, ...(blockLayers.get(`${file.path}::${runner.id}`) ?? [])];
+    };
+    for (const c of nested) {
+      const paramIndex = fn.params.indexOf(c.callee);
+      // a callback's own parameter of that name shadows the function's
+      if (paramIndex < 0 || (c.functionId !== fn.id && file.functions.find((g) => g.id === c.functionId)?.params.includes(c.callee))) continue;
+      const outer = around(c.functionId, 0);
+      if (outer === null) continue;
+      out.push({ paramIndex, layers: [...(decorators.get(key) ?? []), ...outer, ...(blockLayers.get(`${file.path}::${c.id}`) ?? [])] });
     }
     return out;
   };
@@ -349,11 +424,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
 
   // SDK clients (ClientFact.sdk): any method on the client sends a request to the SDK's endpoint
   let defaultMongoose: ReturnType<typeof mongooseConnections> | undefined;
-  const sdkReach = (file: FileFacts, scopeId: string, call: CallFact): Reach | null => {
+  const sdkReach = (file: FileFacts, scopeId: string, call: CallFact, resolved?: ResolvedClient): Reach | null => {
     const dot = call.callee.lastIndexOf(".");
     const member = call.callee.slice(dot + 1);
     // also on what a factory returns, chained (`makeS3().send(cmd)`, `get_client().put_object(…)`)
-    const client = resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot))) ?? factoryClient(file, scopeId, /^[\w.]+\(\)/.exec(call.callee.slice(0, dot))?.[0] ?? null);
+    const client = resolved ?? resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot))) ?? factoryClient(file, scopeId, /^[\w.]+\(\)/.exec(call.callee.slice(0, dot))?.[0] ?? null);
     const sdk = client?.client.sdk;
     if (!client || !sdk || sdk.notSending.includes(member)) return null;
     const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
@@ -444,7 +519,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         addHop({
           caller: callerName,
           callee: target.name,
-          layerIds: dotnet.withoutSuspendedStrategies(r.layers, layers),
+          layerIds: withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers),
           calls: [
             {
               file: r.file.path,
@@ -482,7 +557,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
   for (const l of layers.values()) l.targets.sort();
   // code layers that run only while the program starts are off the request paths
   markStartupLayers(files, layers, resolver);
+  // library defaults built in one-off scripts, seeds, migrations and examples (engine/sideFiles.ts)
+  markSideFileDefaults(layers);
   markInertLayers(files, layers);
+  // SDK defaults only .NET console tools run, that no layer of the tool wraps (engine/dotnetTools.ts)
+  markDotnetToolLayers(files, layers, finalHops, index, (f, scopeId) => dotnet.runningServices(f, scopeId));
 
   const model: Model = {
     layers: [...layers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.anchor.line - b.anchor.line),

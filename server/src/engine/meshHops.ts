@@ -6,7 +6,7 @@
  * route becomes a hop from its gateway to the service it routes to.
  */
 import type { FileFacts, MeshRouteFact } from "../model/facts";
-import type { Hop, LinkedCall, RetryLayer } from "../model/model";
+import type { Hop, LinkedCall, Location, RetryLayer } from "../model/model";
 import { routeMatchesCall } from "./meshRouteMatch";
 import { gatewayRoutes } from "./gatewayLinks";
 import { layerKey } from "./keys";
@@ -138,6 +138,8 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     }
   }
 
+  unseenCallerDefaults(index, layers);
+
   // gateways: an edge route is a hop from the gateway to the service it routes to
   for (const { file, route } of routes) {
     if (!route.edge) continue;
@@ -171,6 +173,37 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     }
   }
   return finalHops;
+}
+
+/**
+ * Injected workloads whose code is not in the workspace (images built elsewhere, deployed by these
+ * manifests): their calls cannot be seen, so no hop carries their sidecar's default, yet the
+ * injection turns it on for every HTTP request they send (reference §4.1). Each injection
+ * candidate becomes a layer on its own, on no path. A workload with code here that makes no HTTP
+ * call has no such layer, and neither has an Istio gateway Deployment (its routes are its layers).
+ */
+function unseenCallerDefaults(index: ServiceIndex, layers: Map<string, RetryLayer>): void {
+  const withCode = new Set<string>();
+  for (const s of index.fileService.values()) if (s) withCode.add(s);
+  const unseen = new Map<string, { at: Location; services: string[] }>();
+  for (const info of index.services.values()) {
+    if (info.gateway || info.istioProxy || withCode.has(info.name)) continue;
+    const candidates = info.injectionVariants?.map((c) => c.injection) ?? [info.injection];
+    for (const at of candidates) {
+      if (!at) continue;
+      const key = `${at.file}:${at.span.line}`;
+      const entry = unseen.get(key) ?? { at, services: [] };
+      if (!entry.services.includes(info.name)) entry.services.push(info.name);
+      unseen.set(key, entry);
+    }
+  }
+  for (const { at, services } of unseen.values()) {
+    const layer = istioDefaultLayer(at, null);
+    if (layers.has(layer.id)) continue;
+    const names = services.length > 4 ? `${services.slice(0, 4).join(", ")} and ${services.length - 4} more` : services.join(", ");
+    layer.attemptsNote = `Istio sidecar default: 2 retries → 3 attempts on every outbound HTTP request of ${names} (injected here; their code is not in the workspace, so no call is linked)`;
+    layers.set(layer.id, layer);
+  }
 }
 
 /**

@@ -5,11 +5,13 @@
  * `mongoose.connection` and each model as an SDK client whose target is
  * MONGOOSE_DEFAULT_TARGET; this joins a model's calls to the connection of the caller's service:
  * its retryable-reads/writes layer and its connection string. Where a service connects in several
- * files (the app and its seed scripts), the connection outside scripts and examples is taken.
+ * files (the app and its seed scripts), the connection outside scripts and examples is taken
+ * (engine/sideFiles.ts; the side files' own connection layers are off-path there).
  */
 import type { ClientFact, FileFacts } from "../model/facts";
 import { MONGOOSE_CONNECTION } from "../detectors/typescript/mongo";
 import { layerKey } from "./keys";
+import { isSideFile } from "./sideFiles";
 
 export { MONGOOSE_DEFAULT_TARGET } from "../detectors/typescript/mongo";
 
@@ -19,8 +21,6 @@ export interface MongooseConnection {
   layers: string[];
 }
 
-const SIDE_FILES = /(^|\/)(scripts?|examples?|seed(s|ers?)?|migrations?|tools?)(\/|$)|(^|\/)(seed|migrate)[^/]*\.[cm]?[jt]s$/i;
-
 /** service → its Mongoose default connection */
 export function mongooseConnections(files: FileFacts[], serviceOf: (f: FileFacts) => string): Map<string, MongooseConnection> {
   const out = new Map<string, MongooseConnection>();
@@ -29,9 +29,24 @@ export function mongooseConnections(files: FileFacts[], serviceOf: (f: FileFacts
       if (c.name !== MONGOOSE_CONNECTION || c.library !== "mongoose") continue;
       const svc = serviceOf(f);
       const existing = out.get(svc);
-      if (existing && !(SIDE_FILES.test(existing.file.path) && !SIDE_FILES.test(f.path))) continue;
+      if (existing && !(isSideFile(existing.file.path) && !isSideFile(f.path))) continue;
       out.set(svc, { file: f, client: c, layers: c.layerIds.map((id) => layerKey(f, id)) });
     }
   }
   return out;
+}
+
+/**
+ * The convenient transaction API's callback runs inside a transaction, where no driver retries a
+ * single statement: "drivers MUST NOT retry write commands within transactions" (only
+ * commitTransaction/abortTransaction; mongodb/specifications retryable-writes.md "Retryable Writes
+ * Within Transactions"; retryable-reads.md likewise for reads). On a hop whose chain passes a
+ * `withTransaction` layer, the MongoDB clients' retryable reads/writes layers inside it are dropped.
+ * (An operation in the callback that does not pass the session runs outside the transaction and is
+ * retried after all: not told apart.)
+ */
+export function withoutRetriesInsideTransactions(layerIds: string[], layers: Map<string, { kind: string }>): string[] {
+  const tx = layerIds.findIndex((id) => layers.get(id)?.kind === "mongodb-with-transaction");
+  if (tx < 0) return layerIds;
+  return layerIds.filter((id, i) => i <= tx || layers.get(id)?.kind !== "mongodb-retryable");
 }

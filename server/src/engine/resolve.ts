@@ -4,6 +4,7 @@
  * Linear indexes built once per link; lookups are map hits.
  */
 import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
+import { INSTANCE_EXPORT } from "../model/facts";
 import { ConfigIndex } from "./configEntries";
 import { GoIndex } from "./resolveGo";
 import { JvmIndex, JVM_LANGUAGES } from "./resolveJvm";
@@ -70,6 +71,11 @@ export class Resolver {
   /** Go: what the calls of a function pass for one of its parameters (engine/resolveGo.ts) */
   goParameterArguments(file: FileFacts, name: string): Array<{ value: ValueExpr; file: FileFacts; scopeId: string }> {
     return this.go.parameterArguments(file, name);
+  }
+
+  /** Go: the arguments, by name, the calls of a function pass for a client parameter (engine/resolveGo.ts) */
+  parameterClients(file: FileFacts, name: string): Array<{ name: string; file: FileFacts; scopeId: string }> {
+    return this.go.parameterClients(file, name);
   }
 
   /** Go: the files calling the constructor of a method's receiver type (engine/resolveGo.ts) */
@@ -182,9 +188,17 @@ export class Resolver {
       const def = rest.length ? undefined : target.exportAliases?.default;
       const sdkClient = def ? target.clients.find((c) => c.name === def && c.functionId === "<module>" && c.sdk) : undefined;
       if (sdkClient) return { kind: "client", file: target, client: sdkClient };
+      // `module.exports = new OrderRepository()`: `orderRepository.findById` is the class's method
+      const instanceOf = rest.length ? target.exportAliases?.[INSTANCE_EXPORT] : undefined;
+      const method = instanceOf ? this.resolve(target, "<module>", [instanceOf, ...rest].join("."), depth + 1) : null;
+      if (method) return method;
       return rest.length ? this.resolve(target, "<module>", rest.join("."), depth + 1) : { kind: "module", file: target };
     }
     const name = imp.isDefault ? "default" : imp.member!;
+    // `export default new OrderRepository()` imported by default: its methods
+    const instanceOf = imp.isDefault && rest.length ? target.exportAliases?.[INSTANCE_EXPORT] : undefined;
+    const method = instanceOf ? this.resolve(target, "<module>", [instanceOf, ...rest].join("."), depth + 1) : null;
+    if (method) return method;
     return this.resolve(target, "<module>", [name, ...rest].join("."), depth + 1);
   }
 
@@ -250,6 +264,11 @@ export class Resolver {
       const resolved = real?.kind === "client" && real.client !== c ? this.clientOf(real, depth + 1) : null;
       if (resolved) return { ...resolved, layers: [...resolved.layers, ...own.filter((l) => !resolved.layers.includes(l))] };
     }
+    // Go: a client handed in through a parameter (`func NewRepo(db *mongo.Client)`): what the callers pass
+    if (c.fromParam && !c.layerIds.length && c.library !== "unknown") {
+      const passed = this.injectedClient(ref.file, c, depth);
+      if (passed) return passed;
+    }
     if (c.library !== "unknown") return c.onClient && c.baseUrl === null ? this.onClient(ref.file, c, own, depth) : { file: ref.file, client: c, layers: own };
     if (!c.fromCall) return null;
     const factory = this.resolve(ref.file, c.functionId, c.fromCall);
@@ -259,6 +278,24 @@ export class Resolver {
       return resolved && c.fromCallArgs?.length ? withArguments(resolved, factory.fn, c, ref.file) : resolved;
     }
     return null;
+  }
+
+  /**
+   * The client a Go function's callers pass for its client parameter (ClientFact.fromParam): the
+   * first one with retry layers, else the first found. The stub keeps its own name and scope
+   * (the calls it sends are its own), and takes the passed client's library settings and layers.
+   */
+  private injectedClient(file: FileFacts, c: ClientFact, depth: number): ResolvedClient | null {
+    let first: ResolvedClient | null = null;
+    for (const arg of this.parameterClients(file, c.fromParam!).slice(0, 16)) {
+      const ref = this.resolve(arg.file, arg.scopeId, arg.name);
+      if (ref?.kind !== "client" || ref.client === c) continue;
+      const passed = this.clientOf(ref, depth + 1);
+      if (!passed || passed.client.library !== c.library) continue;
+      if (passed.layers.length) return passed;
+      first ??= passed;
+    }
+    return first;
   }
 
   /** A client built on another (a gRPC stub on its conn): the other's target and layers, then its own. */
@@ -399,11 +436,13 @@ export function evaluate(
       // the environment overrides a setting (Spring relaxed binding: inventory.url ← INVENTORY_URL)
       const envName = value.key.replace(/[.:-]/g, "_").toUpperCase();
       if (env[envName] !== undefined) return env[envName]!;
+      // a variable named exactly as the setting (`todoUrl=…` in a compose file) binds it too
+      if (env[value.key] !== undefined) return env[value.key]!;
       // .NET: `Services__Inventory` sets `Services:Inventory`, names compared without case
       const dotnetName = value.key.replace(/[.:]/g, "__").toLowerCase();
       const dotnet = file.language === "csharp" ? Object.keys(env).find((k) => k.toLowerCase() === dotnetName) : undefined;
       if (dotnet !== undefined) return env[dotnet]!;
-      const hit = resolver.config.lookup(file.path, value.key);
+      const hit = resolver.config.lookup(file.path, value.key, 0, env);
       if (hit) return hit.value;
       return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);
     }

@@ -69,7 +69,11 @@ export class GoIndex {
   resolve(file: FileFacts, scopeId: string, dotted: string, depth = 0): SymbolRef | null {
     const scopes = scopeId === "<module>" ? [] : scopeId.split(".");
     // innermost scope first: Reserve.op.c, Reserve.c
-    for (let i = scopes.length; i >= 1; i--) {
+    // (a method's receiver type is no scope of bare names: in `func (s *server) Run()`, `redisClient.New()`
+    // names the imported package, not the field `server.redisClient`)
+    const head = dotted.slice(0, dotted.indexOf(".") >>> 0);
+    const typeScope = scopes.length >= 2 && file.imports.some((i) => i.local === head) && this.lookup(file, scopes[0]!)?.kind !== "function";
+    for (let i = scopes.length; i >= (typeScope ? 2 : 1); i--) {
       const hit = this.lookup(file, `${scopes.slice(0, i).join(".")}.${dotted}`);
       if (hit) return hit;
     }
@@ -77,6 +81,15 @@ export class GoIndex {
     const pkg = this.dirs.get(dirOf(file.path)) ?? [];
     const own = this.inPackage([file, ...pkg.filter((f) => f !== file)], dotted) ?? this.implementation(pkg, dotted);
     if (own) return own;
+    // `a.InsertOrder` with `var a Activities` in a file of the package: the method of that type
+    const headVar = dotted.slice(0, dotted.indexOf(".") >>> 0);
+    if (headVar !== dotted && depth < 8 && !file.imports.some((i) => i.local === headVar)) {
+      const type = pkg.map((f) => f.fieldTypes?.[headVar]).find((t) => t !== undefined);
+      if (type && type !== headVar) {
+        const hit = this.resolve(file, "<module>", `${type}${dotted.slice(headVar.length)}`, depth + 1);
+        if (hit) return hit;
+      }
+    }
     // `Activities.Collection` set by another package's `&app.Activities{Collection: …}` (the worker's main)
     if (/^[A-Z]\w*\.\w+$/.test(dotted) && depth < 8) {
       const hit = this.fromImporters(dirOf(file.path), dotted);
@@ -156,7 +169,16 @@ export class GoIndex {
       if (all) candidates.push({ dir: t.dir, method: t.methods.get(member)! });
     }
     const local = candidates.filter((c) => c.dir === dir);
-    const pool = local.length ? local : candidates;
+    let pool = local.length ? local : candidates;
+    // alternative backends (`MongoDB` and `SQLiteDB` behind `db.DB`): the worst case is the one that
+    // holds a retrying client in a field (`MongoDB.client` with the driver's layer); one such type only
+    if (pool.length > 1) {
+      const retrying = pool.filter((c) => {
+        const type = c.method.kind === "function" ? c.method.fn.id.slice(0, c.method.fn.id.indexOf(".")) : "";
+        return (this.dirs.get(c.dir) ?? []).some((f) => f.clients.some((k) => k.layerIds.length > 0 && k.name.startsWith(`${type}.`) && k.name.split(".").length === 2));
+      });
+      if (retrying.length === 1) pool = retrying;
+    }
     const found = pool.length === 1 ? pool[0]!.method : null;
     this.implementations.set(key, found);
     return found;
@@ -200,6 +222,26 @@ export class GoIndex {
     for (const { file: f, call } of this.callsOf(file, fn.fn)) {
       const arg = call.args.filter((a) => a.keyword === null)[index];
       if (arg?.value) out.push({ value: arg.value, file: f, scopeId: call.functionId });
+    }
+    return out;
+  }
+
+  /**
+   * What the calls of a function pass, by name, for a parameter of a library client type
+   * (`NewRepository(log, s.mongoClient)` for `func NewRepository(log *Logger, db *mongo.Client)`):
+   * the argument as each call writes it, resolved in the caller's scope by the linker.
+   */
+  parameterClients(file: FileFacts, name: string): Array<{ name: string; file: FileFacts; scopeId: string }> {
+    const dot = name.lastIndexOf(".");
+    if (dot <= 0) return [];
+    const fn = this.lookup(file, name.slice(0, dot));
+    if (fn?.kind !== "function") return [];
+    const index = fn.fn.params.indexOf(name.slice(dot + 1));
+    if (index < 0) return [];
+    const out: Array<{ name: string; file: FileFacts; scopeId: string }> = [];
+    for (const { file: f, call } of this.callsOf(file, fn.fn)) {
+      const arg = call.args.filter((a) => a.keyword === null)[index];
+      if (arg?.name) out.push({ name: arg.name, file: f, scopeId: call.functionId });
     }
     return out;
   }

@@ -46,14 +46,25 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   const namespaces = new Map<string, { ns: NamespaceFact; file: string }>();
   const workloads: Array<{ w: WorkloadFact; file: string }> = [];
   const charts = chartValues(all);
+  // every place that turns injection on for a namespace, in workspace order: a namespace labelled
+  // by a manifest, a script and a Terraform configuration (or by one script once per cluster) is
+  // injected by each of them, alternatives the hops are linked through one at a time
+  const labellings = new Map<string, Location[]>();
   for (const f of all) {
     for (const ns of f.namespaces) {
       // a namespace written in a manifest and labelled by a script: injection turned on anywhere wins
       const seen = namespaces.get(ns.name);
       if (!seen || (ns.sidecarInjection?.enabled && !seen.ns.sidecarInjection?.enabled)) namespaces.set(ns.name, { ns, file: f.path });
+      if (ns.sidecarInjection?.enabled) {
+        const line = ns.sidecarInjection.line;
+        const list = labellings.get(ns.name) ?? [];
+        if (!list.some((l) => l.file === f.path && l.span.line === line)) list.push({ file: f.path, span: { line, column: 0, endLine: line, endColumn: 0 } });
+        labellings.set(ns.name, list);
+      }
     }
     for (const w of f.workloads) workloads.push({ w: charts.size ? renderedWorkload(w, f.path, charts) : w, file: f.path });
   }
+  withConfigMapEnv(all, workloads);
   distinguishSharedNames(workloads);
 
   const ensure = (rawName: string): ServiceInfo => {
@@ -73,6 +84,7 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
     Object.assign(info.env, w.env);
     if (w.namespace) info.namespace = w.namespace;
     if (w.kind === "k8s-workload") {
+      if (isIstioProxyWorkload(w)) info.istioProxy = true;
       const nsName = w.namespace ?? "default";
       const ns = namespaces.get(nsName);
       const fromWorkload: Location | null = w.sidecarInjection
@@ -86,8 +98,9 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
         info.injection = { file: ns.file, span: { line, column: 0, endLine: line, endColumn: 0 } };
       } else if (ns) info.injectionOff = true; // a namespace written here without injection: no sidecar
       info.namespace ??= nsName;
-      const variants = kustomize && injectionVariants(file, w, fromWorkload, info.injection, kustomize, namespaces);
-      if (variants) info.injectionVariants = variants;
+      const variants = injectionVariants(file, w, fromWorkload, info.injection, kustomize, labellings);
+      // several manifests of one service: the one with the most candidates says them all
+      if (variants && variants.length > (info.injectionVariants?.length ?? 0)) info.injectionVariants = variants;
     }
   }
   for (const { w } of workloads) {
@@ -115,6 +128,15 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
     if (!owner) continue;
     byNormalName.set(norm, owner);
     if (services.get(norm)?.name === norm) services.delete(norm);
+  }
+  // the code a compose service builds, deployed to Kubernetes under a longer name (composeDeployedAs)
+  for (const [compose, workload] of composeDeployedAs(workloads)) {
+    const from = services.get(compose);
+    const to = services.get(canonical(byNormalName, workload));
+    if (!to || from === to) continue;
+    if (from) for (const [k, v] of Object.entries(from.env)) if (!(k in to.env)) to.env[k] = v;
+    byNormalName.set(compose, to.name);
+    if (from?.name === compose) services.delete(compose);
   }
 
   // file ownership
@@ -207,33 +229,63 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
 }
 
 /**
+ * An Istio gateway Deployment: its container is the proxy itself — `image: auto`, filled in by the
+ * injector (istio.io "Installing Gateways" → "Deploying a gateway"; IST0146: "The auto image is a
+ * placeholder. The sidecar injector replaces it … the usual method to install gateways"), or an
+ * explicit `proxyv2` image — or its pods carry the `istio: ingressgateway` / `egressgateway` label.
+ */
+function isIstioProxyWorkload(w: WorkloadFact): boolean {
+  if ((w.images ?? []).some((i) => i === "auto" || i === "proxyv2" || i.startsWith("proxyv2-"))) return true;
+  return /gateway$/.test(w.labels["istio"] ?? "");
+}
+
+/**
  * The injection of a workload in each kustomize build that applies its manifest: a build whose
  * namespace transformer moves it into another namespace gets that namespace's injection (a pod
- * label of its own still wins). Null when every build agrees.
+ * label of its own still wins). A namespace labelled in several places (a manifest, a script, a
+ * Terraform configuration; one script labelling it once per cluster context) gives one candidate
+ * per place: candidates from different files are alternative deployments (a path goes through
+ * one of them), those of one file are applied together (one script setting up two clusters of
+ * one mesh, whose requests may cross from one to the other). Null when every build agrees.
  */
 function injectionVariants(
   file: string,
   w: WorkloadFact,
   fromWorkload: Location | null,
   base: Location | null,
-  kustomize: Pick<KustomizeView, "fileVariants" | "namespaces">,
-  namespaces: Map<string, { ns: NamespaceFact; file: string }>,
+  kustomize: Pick<KustomizeView, "fileVariants" | "namespaces"> | undefined,
+  labellings: Map<string, Location[]>,
 ): ServiceInfo["injectionVariants"] | null {
-  const moved = kustomize.namespaces.get(file);
-  if (!moved?.size) return null;
   const byLocation = new Map<string, { injection: Location | null; variants: string[] }>();
-  for (const variant of kustomize.fileVariants.get(file) ?? []) {
-    const nsName = moved.get(variant);
-    let injection = base;
-    if (nsName && !w.sidecarInjection) {
-      const ns = namespaces.get(nsName)?.ns.sidecarInjection;
-      const nsFile = namespaces.get(nsName)?.file;
-      injection = ns?.enabled && nsFile ? { file: nsFile, span: { line: ns.line, column: 0, endLine: ns.line, endColumn: 0 } } : null;
-    } else if (w.sidecarInjection) injection = w.sidecarInjection.enabled ? fromWorkload : null;
+  const add = (injection: Location | null, variant: string) => {
     const key = injection ? `${injection.file}:${injection.span.line}` : "";
     const entry = byLocation.get(key) ?? { injection, variants: [] };
-    entry.variants.push(variant);
+    if (!entry.variants.includes(variant)) entry.variants.push(variant);
     byLocation.set(key, entry);
+  };
+  // one variant per labelling file, within the build `variant` ("" = no build)
+  const addLabellings = (locations: Location[], variant: string) => {
+    const files = new Set(locations.map((l) => l.file));
+    for (const l of locations) add(l, files.size > 1 ? `${variant}@${l.file}` : variant);
+  };
+  const own = w.namespace ?? "default";
+  const moved = kustomize?.namespaces.get(file);
+  if (!moved?.size) {
+    if (w.sidecarInjection) return null;
+    const locations = labellings.get(own) ?? [];
+    if (locations.length < 2) return null;
+    addLabellings(locations, "labelled");
+    return byLocation.size > 1 ? [...byLocation.values()] : null;
+  }
+  for (const variant of kustomize!.fileVariants.get(file) ?? []) {
+    if (w.sidecarInjection) {
+      add(w.sidecarInjection.enabled ? fromWorkload : null, variant);
+      continue;
+    }
+    const nsName = moved.get(variant);
+    const locations = labellings.get(nsName ?? own) ?? [];
+    if (locations.length) addLabellings(locations, variant);
+    else add(nsName ? null : base, variant);
   }
   return byLocation.size > 1 ? [...byLocation.values()] : null;
 }
@@ -317,6 +369,45 @@ function distinguishSharedNames(workloads: Array<{ w: WorkloadFact; file: string
     );
     entry.w = { ...w, name: service?.w.name ?? ns };
   }
+}
+
+/**
+ * One program run two ways: a compose service that builds code (`app: build: .`) and a Kubernetes
+ * workload named `<project>-<service>` or `<service>-<…>` (`climabill-app`) that runs an image
+ * named after itself (`${REGISTRY}/climabill:${TAG}`), which nothing in the workspace builds: the
+ * compose service's code is the workload's, under the workload's name, so a hop to the
+ * workload's Service (an Ingress backend) reaches the code. Only when the pairing is unique both
+ * ways, the compose service is no Kubernetes workload of its own, and the workload has no build
+ * context; a workload running a third-party image (`api-gateway` running kong) never pairs.
+ * Returns [normalised compose name, normalised workload name].
+ */
+export function composeDeployedAs(workloads: Array<{ w: WorkloadFact }>): Array<[string, string]> {
+  const raw = (n: string) => n.trim().toLowerCase().replace(/_/g, "-");
+  const k8s = workloads.filter(({ w }) => w.kind === "k8s-workload").map(({ w }) => w);
+  const k8sNames = new Set(k8s.map((w) => normalizeServiceName(w.name)));
+  const built = new Set(workloads.filter(({ w }) => w.codeDir !== null && w.codeDir !== undefined).map(({ w }) => normalizeServiceName(w.name)));
+  const composeBuilt = workloads.filter(({ w }) => w.kind === "compose-service" && w.codeDir !== null && w.codeDir !== undefined && !k8sNames.has(normalizeServiceName(w.name))).map(({ w }) => raw(w.name));
+  const pairs = new Map<string, Set<string>>();
+  const byWorkload = new Map<string, Set<string>>();
+  for (const w of k8s) {
+    const name = raw(w.name);
+    const norm = normalizeServiceName(w.name);
+    if (built.has(norm)) continue;
+    // its own image: named like the workload (`climabill`, `climabill-app`)
+    if (!(w.images ?? []).some((i) => i === name || normalizeServiceName(i) === norm)) continue;
+    for (const c of composeBuilt) {
+      if (c === name || !(name.endsWith(`-${c}`) || name.startsWith(`${c}-`))) continue;
+      const cn = normalizeServiceName(c);
+      pairs.set(cn, (pairs.get(cn) ?? new Set()).add(norm));
+      byWorkload.set(norm, (byWorkload.get(norm) ?? new Set()).add(cn));
+    }
+  }
+  const out: Array<[string, string]> = [];
+  for (const [c, ws] of pairs) {
+    const w = [...ws][0]!;
+    if (ws.size === 1 && byWorkload.get(w)?.size === 1) out.push([c, w]);
+  }
+  return out;
 }
 
 /** image name → the normalised names of the k8s workloads that run it */
@@ -430,4 +521,34 @@ function renderedWorkload(w: WorkloadFact, path: string, charts: ReturnType<type
     // its name once the chart's values fill it in
     ...(w.images ? { images: w.images.map((image) => (image.includes("{{") ? (imageName(fill(image)) ?? image) : image)) } : {}),
   };
+}
+
+/**
+ * Fills in the variables a k8s workload takes from ConfigMaps (`envFrom.configMapRef`,
+ * `valueFrom.configMapKeyRef`) from the workspace's ConfigMaps: one of the workload's namespace
+ * first, else the only one of that name. Kubernetes' precedence: a literal `env[].value` wins over
+ * both, and a later envFrom source over an earlier one. The per-file facts stay untouched (they
+ * are cached): the workload is replaced by a copy.
+ */
+function withConfigMapEnv(files: readonly FileFacts[], workloads: Array<{ w: WorkloadFact; file: string }>): void {
+  if (!workloads.some((x) => x.w.configMapEnv)) return;
+  const byName = new Map<string, Array<{ namespace: string | null; data: Record<string, string> }>>();
+  for (const f of files) for (const c of f.configMaps ?? []) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
+  const dataOf = (name: string, namespace: string | null): Record<string, string> | null => {
+    const all = byName.get(name) ?? [];
+    const same = all.filter((c) => (c.namespace ?? "default") === (namespace ?? "default"));
+    const pick = same.length === 1 ? same[0] : all.length === 1 ? all[0] : undefined;
+    return pick?.data ?? null;
+  };
+  workloads.forEach((x, i) => {
+    const refs = x.w.configMapEnv;
+    if (!refs) return;
+    const env: Record<string, string> = {};
+    for (const name of refs.from) Object.assign(env, dataOf(name, x.w.namespace) ?? {});
+    for (const [variable, ref] of Object.entries(refs.keys)) {
+      const value = dataOf(ref.configMap, x.w.namespace)?.[ref.key];
+      if (value !== undefined) env[variable] = value;
+    }
+    if (Object.keys(env).length) workloads[i] = { ...x, w: { ...x.w, env: { ...env, ...x.w.env } } };
+  });
 }

@@ -19,6 +19,7 @@ import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
 import { isTestFile, isTestFolder, sourceLanguage } from "../model/languages";
 import { isSpringConfigFile } from "../detectors/spring/settings";
+import { PYTHON_LOCK_FILES, VERSIONED_PY_PACKAGES } from "../detectors/json/pythonPins";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -82,15 +83,25 @@ const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj|sln)$/i;
 export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
-const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev|AWS::AppMesh::|routers:|middlewares:/;
+const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev|AWS::AppMesh::|routers:|middlewares:|^zuul:/m;
 /** shell scripts: only those that label namespaces for Istio injection or enable minikube's ingress add-on */
 const SHELL_WORTH_PARSING = /istio-injection|istio\.io\/rev/;
 const SHELL_MINIKUBE_INGRESS = /\bminikube\b[^\n]*\baddons\b[^\n]*\benable\b[^\n]*\bingress\b/;
 /** JSON files other than manifests: only gRPC service configs, appsettings, launchSettings and tsconfig are read. */
-const JSON_BY_NAME = /^(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?|launchSettings)\.json$/i;
+const JSON_BY_NAME = /^(Pipfile\.lock|(package|appsettings(\.[\w-]+)?|[jt]sconfig(\.[\w-]+)?|launchSettings)\.json)$/i;
 const JSON_WORTH_PARSING = /"(methodConfig|retryPolicy|retryThrottling|hedgingPolicy)"/;
 /** TOML files other than pyproject.toml: only Traefik configuration (`[http.middlewares…]`, `[http.routers…]`, static `[entryPoints.…]`). */
 const TOML_WORTH_PARSING = /^\s*\[{1,2}\s*(http|entryPoints)\s*\.|^\s*http\s*\.\s*(middlewares|routers|services)\b/m;
+/** a Python lock file is read only when it locks a package whose defaults changed across versions (detectors/json/pythonPins.ts) */
+const PYTHON_LOCK_WORTH_PARSING = new RegExp(`^name = "(${VERSIONED_PY_PACKAGES.join("|")})"`, "m");
+/** lock files are often larger than code files: read up to this size (only their pins are parsed) */
+export const MAX_LOCK_FILE_BYTES = 16 * 1024 * 1024;
+
+/** The size limit for one file: lock files get MAX_LOCK_FILE_BYTES. */
+export function maxBytesFor(relPath: string, maxBytes: number = MAX_FILE_BYTES): number {
+  return PYTHON_LOCK_FILES.test(relPath) ? Math.max(maxBytes, MAX_LOCK_FILE_BYTES) : maxBytes;
+}
+
 /** Does a code file define or import anything? (empty / data-only files are left out) */
 const CODE_WORTH_PARSING = /import|require\(|def |function|=>/;
 
@@ -107,10 +118,14 @@ export function worthParsing(relPath: string, text: string): boolean {
       return CODE_WORTH_PARSING.test(text);
     case "shell":
       return (SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text)) || SHELL_MINIKUBE_INGRESS.test(text);
+    case "terraform":
+      // Terraform: only configurations whose commands may label a namespace for injection
+      return SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text);
     case "json":
       return JSON_BY_NAME.test(relPath.slice(relPath.lastIndexOf("/") + 1)) || JSON_WORTH_PARSING.test(text);
     case "toml":
-      return /(^|\/)pyproject\.toml$/.test(relPath) || TOML_WORTH_PARSING.test(text);
+      if (PYTHON_LOCK_FILES.test(relPath)) return PYTHON_LOCK_WORTH_PARSING.test(text);
+      return /(^|\/)(pyproject\.toml|Pipfile)$/.test(relPath) || TOML_WORTH_PARSING.test(text);
     case null:
       return false;
     default:
@@ -261,7 +276,8 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
 
   /** reads one file that passed the name checks */
   const readOne = (abs: string, rel: string, size: number): void => {
-    if (size > maxBytes) {
+    const limit = maxBytesFor(rel, maxBytes);
+    if (size > limit) {
       skipped.push({ path: rel, reason: "too-large", detail: `${size} bytes` });
       return;
     }
@@ -272,7 +288,7 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
       skipped.push({ path: rel, reason: "unreadable", detail: errorText(err) });
       return;
     }
-    if (buf.length > maxBytes) {
+    if (buf.length > limit) {
       skipped.push({ path: rel, reason: "too-large", detail: `${buf.length} bytes` });
       return;
     }

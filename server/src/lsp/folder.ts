@@ -9,7 +9,7 @@ import picomatch from "picomatch";
 import { parse as parseYamlDocument } from "yaml";
 import { WorkspaceSession } from "../engine/session";
 import { CONFIG_FILE_NAMES, parseConfig, type ConfigProblem } from "../host/config";
-import { MAX_FILE_BYTES, readWorkspace } from "../host/workspace";
+import { maxBytesFor, readWorkspace } from "../host/workspace";
 import { sourceLanguage } from "../model/languages";
 import { DEFAULT_SETTINGS, type Settings } from "../model/model";
 import type { EditorSettings } from "../protocol";
@@ -125,11 +125,11 @@ export class Folder implements FolderContext {
   }
 }
 
-/** A file's text when it exists, is at most 1 MiB and is not binary; null otherwise. */
+/** A file's text when it exists, is at most 1 MiB (a lock file: MAX_LOCK_FILE_BYTES) and is not binary; null otherwise. */
 export function readIfSmall(abs: string): string | null {
   try {
     const stat = fs.statSync(abs);
-    if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return null;
+    if (!stat.isFile() || stat.size > maxBytesFor(abs.replace(/\\/g, "/"))) return null;
     const buf = fs.readFileSync(abs);
     if (buf.subarray(0, 8192).includes(0)) return null;
     return buf.toString("utf8");

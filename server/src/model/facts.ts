@@ -8,6 +8,7 @@
  */
 
 import type { DotnetFacts } from "./dotnetFacts";
+import type { CeleryFacts } from "./celeryFacts";
 import type { SuppressionFact } from "./suppression";
 import type { AzureSdkFacts } from "./azureSdk";
 
@@ -409,7 +410,10 @@ export interface FunctionFact {
    * "" { return v }; return def`); parameters are referenced in its scope (`EnvDefault.def`)
    */
   returnValue?: ValueExpr;
-  /** Go: one type per parameter, unnamed ones included, package qualifiers dropped (`*Location`, `Context`), for interface dispatch */
+  /**
+   * Go: one type per parameter, unnamed ones included, package qualifiers dropped (`*Location`, `Context`), for interface dispatch;
+   * Python: the annotation of each parameter as written (`BaseWhisper`, `base.BaseWhisper`; `Optional[X]`/`X | None` → `X`), "" when none
+   */
   paramTypes?: string[];
 }
 
@@ -539,6 +543,13 @@ export interface ClientFact {
    * `IHttpClientFactory.CreateClient("inventory")` returns; the linker joins them by the value.
    */
   httpClientName?: ValueExpr;
+  /**
+   * Go: a parameter typed as a library's client (`db *mongo.Client`, `rdb redis.UniversalClient`),
+   * or a field/variable that copies or derives from one: the client is built elsewhere and handed
+   * in. The value is the parameter as the detector names it (`NewRepository.db`); the linker
+   * follows it to what the function's callers pass (engine/resolveGo.ts parameterClients).
+   */
+  fromParam?: string;
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */
@@ -623,6 +634,12 @@ export interface WorkloadFact {
    * of an image of that name belongs to this workload
    */
   images?: string[];
+  /**
+   * k8s: environment variables taken from ConfigMaps: every key of `envFrom[].configMapRef`
+   * (in order), and `env[].valueFrom.configMapKeyRef` per variable (engine/services.ts fills them
+   * in from the workspace's ConfigMaps; a literal `env[].value` wins, as in Kubernetes)
+   */
+  configMapEnv?: { from: string[]; keys: Record<string, { configMap: string; key: string }> };
   /** compose: `deploy.replicas` (or `scale`), the containers answering to the service's name */
   replicas?: number;
   /** compose: workspace files the service bind-mounts (`./nginx.conf:/etc/nginx/nginx.conf`) */
@@ -848,8 +865,23 @@ export interface QueueSendFact {
 export interface VersionDefaults {
   /** the package as its manifest names it ("stripe", "aws-sdk") */
   package: string;
-  /** each default with the first major version it applies from */
-  byMajor: Array<{ fromMajor: number; maxAttempts: number; note: string }>;
+  /**
+   * where the pin is read: npm (default) — the nearest package.json; "pypi" — the Python pins
+   * (FileFacts.pythonPins: requirements*.txt, pyproject.toml, uv.lock, poetry.lock, Pipfile(.lock))
+   */
+  ecosystem?: "npm" | "pypi";
+  /** each default with the first major version it applies from (and its wait, when that changed too) */
+  byMajor: Array<{ fromMajor: number; maxAttempts: number; note: string; wait?: LayerFact["wait"] }>;
+}
+
+/** A Python package's pin in one manifest or lock file (FileFacts.pythonPins). */
+export interface PythonPin {
+  /** the PEP 440 / Poetry specifier as written (`>=4.2,<6`, `^5.0`, `*`); a lock file's version as `==8.1.0` */
+  spec: string;
+  /** 1-based line of the pin */
+  line: number;
+  /** read from a lock file (uv.lock, poetry.lock, Pipfile.lock): the version installed, transitive ones included */
+  locked?: boolean;
 }
 
 export interface FileFacts {
@@ -873,6 +905,8 @@ export interface FileFacts {
    * TS/JS: fields a method sets to a new instance (`this.broker = new Broker()` → `Broker`)
    */
   fieldTypes?: Record<string, string>;
+  /** Python: every class of the file (dotted like function ids: `Outer.Inner`) → its bases as written (`BaseWhisper`, `base.BaseWhisper`; [] for none) */
+  pyClassBases?: Record<string, string[]>;
   /** Go: interface types declared in the file → their methods, with their parameter types (as FunctionFact.paramTypes) */
   goInterfaces?: Record<string, Array<{ name: string; paramTypes: string[] }>>;
   /**
@@ -885,6 +919,8 @@ export interface FileFacts {
   imageEnv?: Record<string, string>;
   workloads: WorkloadFact[];
   namespaces: NamespaceFact[];
+  /** k8s ConfigMaps with their literal `data` (workloads read them through envFrom / configMapKeyRef) */
+  configMaps?: Array<{ name: string; namespace: string | null; data: Record<string, string> }>;
   routes: MeshRouteFact[];
   clusters: ClusterFact[];
   /** application configuration entries (Spring, .NET settings files) */
@@ -914,6 +950,14 @@ export interface FileFacts {
   listenUrls?: string[];
   /** package.json: the version ranges its dependencies pin (`"stripe": "^18.1.1"`), for LayerFact.versionDefaults */
   packageVersions?: Record<string, string>;
+  /**
+   * Python manifests and lock files (requirements*.txt, pyproject.toml, uv.lock, poetry.lock,
+   * Pipfile, Pipfile.lock): normalised package name (PEP 503: lower case, `-`) → its pin, for
+   * LayerFact.versionDefaults with ecosystem "pypi" (engine/sdkVersions.ts)
+   */
+  pythonPins?: Record<string, PythonPin>;
+  /** requirements files this one includes (`-r base.txt`, `-c constraints.txt`), workspace-relative */
+  pythonPinIncludes?: string[];
   /** tsconfig.json / jsconfig.json: how non-relative imports resolve (`paths`, `baseUrl`) */
   tsConfig?: TsConfigFact;
   /** package.json of a workspace package: its name and entry module (relative to the file's folder) */
@@ -922,6 +966,8 @@ export interface FileFacts {
   referencedFunctions: string[];
   /** calls a job-queue detector knows send a task, with the layers the send adds (engine/jobQueues.ts) */
   queueSends?: QueueSendFact[];
+  /** Python: Celery Task classes and tasks whose `base=` is imported, resolved at link time (model/celeryFacts.ts) */
+  celery?: CeleryFacts;
   /**
    * Loops that run for as long as the program does and are not retries (consumers, pollers,
    * heartbeats, periodic tasks; detectors/shared/loops): what they call runs once per item, not
@@ -954,3 +1000,10 @@ export function emptyFacts(path: string, language: Language, module: string | nu
     problems: [],
   };
 }
+
+/**
+ * FileFacts.exportAliases key of a module whose export is an instance of one of its classes
+ * (`module.exports = new OrderRepository()`, `export default new OrderRepository()`): the class
+ * name, so `orderRepository.findById` resolves to the method `OrderRepository.findById`.
+ */
+export const INSTANCE_EXPORT = "<instance>";

@@ -9,7 +9,7 @@ import type { Language } from "./facts";
  * A file's language for extraction; "toml" files (pyproject.toml), "gomod" files (go.mod) and
  * "msbuild" files (.csproj) and Dockerfiles only hint at services.
  */
-export type SourceLanguage = Language | "toml" | "gomod" | "msbuild" | "dockerfile";
+export type SourceLanguage = Language | "toml" | "gomod" | "msbuild" | "dockerfile" | "requirements" | "terraform";
 
 /** extension (lower case, with the dot) → language */
 export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
@@ -41,12 +41,19 @@ export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
   ".toml": "toml",
   ".sh": "shell",
   ".bash": "shell",
+  // Terraform: the kubectl commands a configuration runs (kubectl-wrapper modules, local-exec)
+  ".tf": "terraform",
 };
 
 /** exact base names (manifests) → language; checked before extensions */
 export const SOURCE_FILE_NAMES: Readonly<Record<string, SourceLanguage>> = {
   "package.json": "json",
   "pyproject.toml": "toml",
+  // Python pins (detectors/json/pythonPins.ts): lock files give the installed versions
+  "uv.lock": "toml",
+  "poetry.lock": "toml",
+  Pipfile: "toml",
+  "Pipfile.lock": "json",
   "go.mod": "gomod",
   // the environment an image starts with (ENV), for the NGINX templates it fills
   Dockerfile: "dockerfile",
@@ -60,10 +67,16 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   const base = path.slice(slash + 1);
   const byName = SOURCE_FILE_NAMES[base];
   if (byName) return byName;
+  // pip requirements files (requirements.txt, requirements-dev.txt, requirements/base.txt): Python pins
+  if (/\.txt$/i.test(base) && (/^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.txt$/i.test(base) || /(^|[\\/])requirements[\\/][^\\/]+$/i.test(path))) return "requirements";
   // Spring Boot configuration: application.properties, application-prod.properties, bootstrap.properties
   if (SPRING_PROPERTIES.test(base)) return "properties";
   // NGINX configuration templates (the nginx image fills `${VAR}` in /etc/nginx/templates/*.template)
   if (/\.conf\.template$/i.test(base)) return "proxy-config";
+  // manifests kept as templates that a script fills before applying (`sed s/SERVICE_URL/…/
+  // gateway.yaml.tmpl | kubectl apply -f -`): YAML with placeholders. Helm's `_helpers.tpl` is no
+  // manifest and is not matched (no `.yaml` before the template suffix)
+  if (/\.ya?ml\.(tmpl|tpl|template)$/i.test(base)) return "yaml";
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return null;
   // declaration files and minified bundles hold no retry configuration worth parsing

@@ -125,6 +125,12 @@ export interface ServiceInfo {
    * the builds (variant keys) it holds in. Unset when every build agrees with `injection`.
    */
   injectionVariants?: Array<{ injection: Location | null; variants: string[] }>;
+  /**
+   * the workload runs Istio's proxy as its own container (an ingress/egress gateway Deployment:
+   * `image: auto` with the `gateway` injection template, or `proxyv2`): its retries are its
+   * routes' (meshHops.ts), not a sidecar default of its own
+   */
+  istioProxy?: boolean;
   env: Record<string, string>;
   /**
    * Variables the service's manifests set to different values (alternative manifests of one

@@ -12,6 +12,11 @@ export interface ShellCommand {
   words: Array<string | null>;
   /** 1-based line of the command's first word */
   line: number;
+  /**
+   * the statically known leading text of each word (as `words`; for a word that is not known
+   * whole, the text before its first unknown part: `istio.io/rev=asm-` for `istio.io/rev=asm-${REV}`)
+   */
+  prefixes?: string[];
 }
 
 /** Every simple command of `text`; `lineOffset` is added to lines (a script embedded in another file). */
@@ -29,7 +34,10 @@ export function shellCommands(text: string, lineOffset = 0): ShellCommand[] {
       if (n.type === "command") {
         const name = n.childForFieldName("name");
         const args = n.childrenForFieldName("argument").filter((a): a is SyntaxNode => a !== null);
-        if (name) out.push({ words: [wordText(name, vars), ...args.map((a) => wordText(a, vars))], line: nodeSpan(n).line + lineOffset });
+        if (name) {
+          const words = [name, ...args];
+          out.push({ words: words.map((a) => wordText(a, vars)), line: nodeSpan(n).line + lineOffset, prefixes: words.map((a) => wordPrefix(a, vars)) });
+        }
       }
       for (const c of n.namedChildren) if (c) visit(c);
     };
@@ -38,6 +46,21 @@ export function shellCommands(text: string, lineOffset = 0): ShellCommand[] {
   } finally {
     tree.delete();
   }
+}
+
+/** The statically known start of a word: all of it when known, else the text before the first unknown part. */
+function wordPrefix(n: SyntaxNode, vars: ReadonlyMap<string, string | null>): string {
+  const whole = wordText(n, vars);
+  if (whole !== null) return whole;
+  if (n.type !== "string" && n.type !== "concatenation") return "";
+  let out = "";
+  for (const c of n.namedChildren) {
+    if (!c) continue;
+    const part = wordText(c, vars);
+    if (part === null) return out + wordPrefix(c, vars);
+    out += part;
+  }
+  return out;
 }
 
 /** The text a word expands to, or null when it depends on something not known statically. */

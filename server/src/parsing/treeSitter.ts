@@ -10,7 +10,7 @@ import { Language, Parser, type Node as SyntaxNode, type Tree } from "web-tree-s
 
 export type { SyntaxNode, Tree };
 
-export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go" | "bash";
+export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go" | "bash" | "hcl";
 
 const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> = {
   python: { file: "tree-sitter-python.wasm", pkg: "tree-sitter-python" },
@@ -19,6 +19,8 @@ const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> =
   kotlin: { file: "tree-sitter-kotlin.wasm", pkg: "@tree-sitter-grammars/tree-sitter-kotlin" },
   go: { file: "tree-sitter-go.wasm", pkg: "tree-sitter-go" },
   bash: { file: "tree-sitter-bash.wasm", pkg: "tree-sitter-bash" },
+  // Terraform / HCL (@tree-sitter-grammars/tree-sitter-hcl 1.2.0): the commands a configuration runs
+  hcl: { file: "tree-sitter-hcl.wasm", pkg: "@tree-sitter-grammars/tree-sitter-hcl" },
 };
 
 let ready: Promise<void> | null = null;

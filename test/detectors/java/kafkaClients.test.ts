@@ -147,3 +147,57 @@ public class Other {
     assert.equal(f.layers.filter((x) => x.kind === "kafka-producer").length, 0);
   });
 });
+
+describe("Micronaut @KafkaClient", () => {
+  const client = (annotation: string) => `package com.shop;
+
+import io.micronaut.configuration.kafka.annotation.KafkaClient;
+import io.micronaut.configuration.kafka.annotation.KafkaKey;
+import io.micronaut.configuration.kafka.annotation.Topic;
+import io.micronaut.context.annotation.Property;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+${annotation}
+public interface Events {
+    @Topic("orders")
+    void orderPlaced(@KafkaKey String id, Order order);
+
+    default void twice(String id, Order o) { orderPlaced(id, o); orderPlaced(id, o); }
+}
+`;
+  const cases: Array<[string, string, number | null, RegExp]> = [
+    ["no properties: the kafka-clients default (no count, 120 s)", "@KafkaClient", null, /default retries Integer\.MAX_VALUE.*120 s/],
+    ["properties RETRIES_CONFIG \"3\" → 4", `@KafkaClient(id = "events", properties = @Property(name = ProducerConfig.RETRIES_CONFIG, value = "3"))`, 4, /retries 3 → 4 attempts/],
+    ["properties array with \"retries\" \"0\" → 1", `@KafkaClient(properties = {@Property(name = "acks", value = "all"), @Property(name = "retries", value = "0")})`, 1, /retries 0 → 1 attempt/],
+  ];
+  for (const [name, ann, attempts, note] of cases) {
+    test(name, async () => {
+      const f = await java(client(ann));
+      const l = f.layers.find((x) => x.kind === "kafka-producer")!;
+      assert.ok(l, `a layer; problems: ${f.problems.map((p) => p.message).join("; ")}`);
+      assert.equal(l.maxAttempts, attempts);
+      assert.equal(l.anchor.line, 9);
+      assert.match(l.attemptsNote, note);
+      // the abstract method is a send; the default method is code, not a send
+      const sends = f.calls.filter((c) => c.request?.protocol === "queue");
+      assert.deepEqual(sends.map((c) => c.callee), ["Events.orderPlaced"]);
+      assert.deepEqual(l.attach.kind === "block" ? l.attach.callIds : null, sends.map((c) => c.id));
+    });
+  }
+
+  test("a Micronaut HTTP @Client is not a Kafka client; @KafkaClient from elsewhere is not Micronaut's", async () => {
+    const f = await java(`package com.shop;
+
+import io.micronaut.http.client.annotation.Client;
+import io.micronaut.configuration.kafka.annotation.Topic;
+import com.acme.KafkaClient;
+
+@KafkaClient
+@Client("orders")
+public interface Orders {
+    void place(Order o);
+}
+`);
+    assert.equal(f.layers.length, 0);
+  });
+});

@@ -74,10 +74,64 @@ describe("OpenAI / Anthropic Python clients: waits, condition, targets", () => {
   });
 });
 
+// Libraries that build the OpenAI client for the code: langchain-openai ChatOpenAI passes max_retries
+// to openai.OpenAI/AsyncOpenAI only when it is not None (BaseChatOpenAI.validate_environment);
+// pydantic-ai's OpenAIProvider builds AsyncOpenAI without max_retries (v1.70.0). Either way the SDK
+// default 2 retries → 3 attempts, unless ChatOpenAI(max_retries=N) → N+1.
+describe("OpenAI clients built by langchain-openai and pydantic-ai", () => {
+  const cases: Array<[string, string, number, RegExp, number]> = [
+    ["ChatOpenAI() unset: the SDK default", "from langchain_openai import ChatOpenAI\nllm = ChatOpenAI(model='gpt-4o')\n", 3, /langchain-openai ChatOpenAI; default max_retries 2 → 3/, 2],
+    ["ChatOpenAI(max_retries=5) → 6", "from langchain_openai import ChatOpenAI\nllm = ChatOpenAI(max_retries=5)\n", 6, /max_retries=5 counts retries/, 2],
+    ["a ChatOpenAI subclass: anchored on super().__init__", "import os\nfrom langchain_openai import ChatOpenAI\n\nclass ChatLLM(ChatOpenAI):\n    def __init__(self, **kwargs):\n        kwargs.setdefault('model', os.getenv('M'))\n        super().__init__(**kwargs)\n", 3, /subclass ChatLLM; default max_retries 2/, 7],
+    ["a subclass writing kwargs.setdefault('max_retries', 1)", "from langchain_openai import ChatOpenAI\n\nclass ChatLLM(ChatOpenAI):\n    def __init__(self, **kwargs):\n        kwargs.setdefault('max_retries', 1)\n        super().__init__(**kwargs)\n", 2, /max_retries=1/, 6],
+    ["a subclass with a class attribute max_retries = 0, no __init__: anchored on the class", "from langchain_openai import ChatOpenAI\n\nclass Quiet(ChatOpenAI):\n    max_retries: int = 0\n", 1, /off/, 3],
+    ["pydantic-ai Agent('openai:gpt-4o')", "from pydantic_ai import Agent\nagent = Agent('openai:gpt-4o', instructions='x')\n", 3, /pydantic-ai Agent on the OpenAI provider \(model 'openai:gpt-4o'\): it builds AsyncOpenAI without max_retries; default max_retries 2 → 3/, 2],
+    ["Agent(model=...) through os.getenv's default, `or`, a helper's f-string and a parameter bound at the file's call site", [
+      "import os",
+      "from pydantic_ai import Agent",
+      "DEFAULT_MODEL = 'openai:gpt-4o-mini'",
+      "def normalize(name):",
+      "    name = name.strip()",
+      "    if ':' in name:",
+      "        return name",
+      "    return f'openai:{name}'",
+      "async def run(prompt, *, model_name):",
+      "    agent = Agent(normalize(model_name), output_type=str)",
+      "    return await agent.run(prompt)",
+      "async def summarize(prompt):",
+      "    model_name = os.getenv('SUMMARY_MODEL') or os.getenv('CHAT_MODEL', DEFAULT_MODEL)",
+      "    return await run(prompt, model_name=model_name)",
+    ].join("\n") + "\n", 3, /model 'openai:gpt-4o-mini', 'openai:…'/, 10],
+    ["Agent imported inside the function that builds it", "DEFAULT = 'openai:gpt-4o-mini'\ndef build():\n    from pydantic_ai import Agent as A\n    return A(DEFAULT)\n", 3, /model 'openai:gpt-4o-mini'/, 4],
+    ["a recursive helper is followed within bounds", "from pydantic_ai import Agent\ndef pick(name, n):\n    if n:\n        return pick(name, n - 1)\n    return name\nagent = Agent(pick('openai:gpt-4o', 3))\n", 3, /model 'openai:gpt-4o'/, 6],
+    ["pydantic-ai OpenAIChatModel with the default provider", "from pydantic_ai.models.openai import OpenAIChatModel\nm = OpenAIChatModel('gpt-4o')\n", 3, /OpenAIChatModel with the default OpenAI provider/, 2],
+    ["pydantic-ai OpenAIProvider(base_url=…)", "from pydantic_ai.providers.openai import OpenAIProvider\np = OpenAIProvider(base_url='https://llm.example.com/v1')\n", 3, /OpenAIProvider/, 2],
+  ];
+  for (const [name, code, attempts, note, line] of cases) {
+    test(`${name} → ${attempts}`, async () => {
+      const { layer } = await only(code);
+      assert.equal(layer.kind, "openai-sdk");
+      assert.equal(layer.maxAttempts, attempts);
+      assert.match(layer.attemptsNote, note);
+      assert.equal(layer.anchor.line, line);
+    });
+  }
+  test("the agent / model is an SDK client: agent.run() is a request to OpenAI; tool decorators are not", async () => {
+    const facts = await py("from pydantic_ai import Agent\nagent = Agent('openai:gpt-4o')\n");
+    const c = facts.clients.find((x) => x.name === "agent")!;
+    assert.equal(c.sdk?.target, "sdk://openai");
+    assert.ok(c.sdk?.notSending.includes("tool_plain"));
+    const lc = await py("from langchain_openai import ChatOpenAI\nllm = ChatOpenAI(base_url='https://llm.example.com/v1')\n");
+    assert.equal(lc.clients[0]?.sdk?.target, "https://llm.example.com/v1");
+  });
+});
+
 describe("near misses: not OpenAI / Anthropic clients", () => {
   const misses: Array<[string, string]> = [
     ["a local class named OpenAI", "class OpenAI:\n    pass\nclient = OpenAI()\n"],
-    ["langchain's ChatOpenAI (its own max_retries, not this family)", "from langchain_openai import ChatOpenAI\nllm = ChatOpenAI(max_retries=2)\n"],
+    ["pydantic-ai Agent on another provider, or with no model", "from pydantic_ai import Agent\na = Agent('anthropic:claude-sonnet-4-5')\nb = Agent()\nc = Agent(os.getenv('M'))\n"],
+    ["pydantic-ai OpenAIProvider given a client of the code's (that client is the layer)", "from pydantic_ai.providers.openai import OpenAIProvider\np = OpenAIProvider(openai_client=client)\n"],
+    ["a class named ChatOpenAI of the code's own", "class ChatOpenAI:\n    pass\nllm = ChatOpenAI()\n"],
     ["openai 0.x module-level API (no client object)", "import openai\nopenai.ChatCompletion.create(model='x', messages=[])\n"],
     ["a module attribute read, not a constructor", "import openai\nkey = openai.api_key\n"],
   ];

@@ -1,4 +1,5 @@
-// redis-py (docs/reference/redis.md): the 6.x default Retry (3 retries → 4 attempts), Retry(backoff, n),
+// redis-py (docs/reference/redis.md): the default Retry of the newest version (≥ 8.0: 10 retries → 11
+// attempts; the pinned version's default is applied at link time, test/engine/pythonPins.test.ts), Retry(backoff, n),
 // retry=None, negative retries, connection_pool, the deprecated retry_on_timeout, and the host.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -6,7 +7,7 @@ import { py } from "./helpers";
 
 describe("redis-py clients", () => {
   const cases: Array<[string, number | null, "default" | "config", RegExp]> = [
-    ['redis.Redis(host="cache")', 4, "default", /default Retry\(ExponentialWithJitterBackoff\(base=1, cap=10\), 3\) → 4 attempts \(redis-py 6\.x–7\.x assumed/],
+    ['redis.Redis(host="cache")', 11, "default", /default Retry\(ExponentialWithJitterBackoff\(base=0\.01, cap=1\), 10\) → 11 attempts \(redis-py ≥ 8\.0\)/],
     // from_url builds a ConnectionPool: the Redis() default Retry never reaches its connections
     ['redis.Redis.from_url("redis://cache:6379/0")', 1, "default", /from_url without retry=: the pool's connections get Retry\(NoBackoff\(\), 0\).* → 1 attempt/],
     ['redis.from_url("redis://cache:6379/0", retry_on_timeout=True)', 2, "config", /Retry\(NoBackoff\(\), 1\) → 2 attempts/],
@@ -15,7 +16,7 @@ describe("redis-py clients", () => {
     ['redis.Redis(host="cache", retry=Retry(backoff=NoBackoff(), retries=0))', 1, "config", /retries=0\) → 1 attempt \(/],
     ['redis.Redis(host="cache", retry=None)', 1, "config", /retry=None → no retries → 1 attempt/],
     ['redis.Redis(host="cache", retry=Retry(ExponentialBackoff(), -1))', null, "config", /negative retries retry forever/],
-    ['redis.Redis(host="cache", retry_on_timeout=True)', 4, "default", /retry_on_timeout=True is deprecated since 6\.0 and changes no count/],
+    ['redis.Redis(host="cache", retry_on_timeout=True)', 11, "default", /retry_on_timeout=True is deprecated since 6\.0 and changes no count/],
     ['redis.Redis(connection_pool=pool)', null, "config", /the pool's connections carry the retry/],
     ['redis.StrictRedis(host="cache", retry=policy)', 3, "config", /Retry\(…, 2\) → 3 attempts/],
   ];
@@ -31,12 +32,13 @@ describe("redis-py clients", () => {
     });
   }
 
-  test("wait: the default jittered exponential 1 s … 10 s; NoBackoff none", async () => {
+  test("wait: the (≥ 8.0) default jittered exponential 10 ms … 1 s; NoBackoff none", async () => {
     const d = await py(`import redis\nr = redis.Redis(host="cache")\n`);
     const w = d.layers[0]!.wait;
     assert.equal(w.kind, "exponential");
     assert.equal(w.jitter, true);
-    assert.equal(w.maxSeconds, 10);
+    assert.equal(w.maxSeconds, 1);
+    assert.equal(w.initialSeconds, 0.01);
     const n = await py(`from redis import Redis\nfrom redis.retry import Retry\nfrom redis.backoff import NoBackoff\nr = Redis(retry=Retry(NoBackoff(), 2))\n`);
     assert.equal(n.layers[0]!.wait.kind, "none");
     assert.equal(n.layers[0]!.maxAttempts, 3);

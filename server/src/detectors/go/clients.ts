@@ -19,8 +19,13 @@ import { callArgs, calleeNode, descendants, enclosingFunction, nodeSpan } from "
 export function detectClientFlow(ctx: GoContext): void {
   const root = ctx.tree.rootNode;
   const byName = (name: string | null) => (name ? ctx.facts.clients.find((c) => c.name === name && c.library !== "unknown") : undefined);
-  const copy = (from: ClientFact, name: string, at: SyntaxNode) =>
-    addClient(ctx, { name, at, library: from.library, timeoutSeconds: from.timeoutSeconds, timeoutSet: from.timeoutSet ?? false, layerIds: from.layerIds, baseUrl: from.baseUrl, ...(from.grpcService ? { grpcService: from.grpcService } : {}) });
+  const copy = (from: ClientFact, name: string, at: SyntaxNode) => {
+    const to = addClient(ctx, { name, at, library: from.library, timeoutSeconds: from.timeoutSeconds, timeoutSet: from.timeoutSet ?? false, layerIds: from.layerIds, baseUrl: from.baseUrl, ...(from.grpcService ? { grpcService: from.grpcService } : {}) });
+    // a copy of an SDK client sends like it; a copy of a handed-in client is handed in too
+    if (from.sdk && !to.sdk && to.library === from.library) to.sdk = from.sdk;
+    if (from.fromParam && !to.fromParam && to.library === from.library) to.fromParam = from.fromParam;
+    return to;
+  };
   const values = descendants(root, ["identifier", "selector_expression"]).filter((v) => v.parent?.type === "expression_list" || v.parent?.type === "literal_element");
   // two rounds: a copy of a copy (`c` → `Svc.http` → `Handler.http`)
   for (let round = 0; round < 2; round++) {
@@ -58,7 +63,9 @@ export function detectClientFlow(ctx: GoContext): void {
   for (const call of descendants(root, "call_expression")) {
     const callee = ctx.nameOf(calleeNode(call), call);
     const member = callee?.slice(callee.lastIndexOf(".") + 1) ?? "";
-    const bound = callee && (/client|conn|dial|producer|writer/i.test(member) || returning.has(callee)) ? boundName(ctx, call) : null;
+    // (or any call whose result goes into a field declared with a library client type: `s.rdb = cache.New(addr)`)
+    const target = callee ? boundName(ctx, call) : null;
+    const bound = callee && (/client|conn|dial|producer|writer/i.test(member) || returning.has(callee) || (target !== null && ctx.clientFields.has(target))) ? target : null;
     // `err = pb.RegisterXHandlerClient(…)`: an error, not a client
     const name = bound && !/(^|\.)(err|_)$/.test(bound) ? bound : null;
     if (!name || ctx.facts.clients.some((c) => c.name === name)) continue;
@@ -79,8 +86,9 @@ export function detectClientFlow(ctx: GoContext): void {
   }
   // a factory's client stored in a struct field (`producer, _ = kafka.GetSyncProducer(…)`, then
   // `&dispatcher{producer: producer}`): the field resolves through the same factory call
+  // (`s.mongoClient = conn` with `conn, err := mongodb.NewConn(…)` too)
   for (const v of values) {
-    if (v.parent?.type !== "literal_element") continue;
+    if (v.parent?.type !== "literal_element" && v.parent?.parent?.type !== "assignment_statement") continue;
     const name = ctx.nameOf(v);
     const from = name ? ctx.facts.clients.find((c) => c.name === name && c.library === "unknown" && c.fromCall) : undefined;
     const to = from ? boundName(ctx, v) : null;

@@ -65,6 +65,8 @@ export interface GoContext {
   callIds: Map<number, string>;
   nextId(prefix: string, n: SyntaxNode): string;
   functionNodes: SyntaxNode[];
+  /** struct fields (`Server.rdb`) declared with a library client type (`redis.UniversalClient`, `*mongo.Client`) */
+  clientFields: Set<string>;
 }
 
 /** Import path → the package name Go gives it by default: last segment, `/vN` and `go-` dropped. */
@@ -79,7 +81,7 @@ export function defaultImportName(path: string): string {
 const BUILTIN_TYPES = new Set(["any", "bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr"]);
 
 /** packages whose values are ClientFacts (named by variable, not by type) */
-const CLIENT_LIBRARIES = /^(net\/http|github\.com\/hashicorp\/go-retryablehttp|google\.golang\.org\/grpc|github\.com\/cenkalti\/backoff(\/v\d+)?|github\.com\/segmentio\/kafka-go|github\.com\/(IBM|Shopify)\/sarama|github\.com\/go-resty\/resty(\/v2)?|resty\.dev\/v3|gopkg\.in\/resty\.v1|go\.mongodb\.org\/mongo-driver(\/v2)?\/mongo)$/;
+const CLIENT_LIBRARIES = /^(net\/http|github\.com\/hashicorp\/go-retryablehttp|google\.golang\.org\/grpc|github\.com\/cenkalti\/backoff(\/v\d+)?|github\.com\/segmentio\/kafka-go|github\.com\/(IBM|Shopify)\/sarama|github\.com\/go-resty\/resty(\/v2)?|resty\.dev\/v3|gopkg\.in\/resty\.v1|go\.mongodb\.org\/mongo-driver(\/v2)?\/mongo|github\.com\/(go-redis\/redis|redis\/go-redis)(\/v\d+)?)$/;
 
 export function createContext(tree: Tree, facts: FileFacts): GoContext {
   const root = tree.rootNode;
@@ -202,13 +204,27 @@ export function createContext(tree: Tree, facts: FileFacts): GoContext {
     return path && !CLIENT_LIBRARIES.test(path) ? t : null;
   };
   const fieldTypes = new Map<string, string>();
+  const clientFields = new Set<string>();
   for (const spec of descendants(root, "type_spec")) {
     const type = spec.childForFieldName("name")?.text;
     const struct = spec.childForFieldName("type");
     if (!type || struct?.type !== "struct_type") continue;
     for (const field of descendants(struct, "field_declaration")) {
-      const ft = typeOf(field.childForFieldName("type")?.text);
+      const written = field.childForFieldName("type")?.text;
+      const ft = typeOf(written);
       if (ft) for (const n of field.childrenForFieldName("name")) fieldTypes.set(`${type}.${n.text}`, ft);
+      const qualified = /^\*?\s*([A-Za-z_]\w*)\.[A-Za-z_]\w*$/.exec(written ?? "");
+      const path = qualified ? importPath(qualified[1]!) : null;
+      if (path && CLIENT_LIBRARIES.test(path)) for (const n of field.childrenForFieldName("name")) clientFields.add(`${type}.${n.text}`);
+    }
+  }
+  // package-level variables with a declared type (`var a Activities`, the Temporal samples' activity
+  // receiver): keyed by the bare name, so `a.InsertOrder` in another file of the package finds the method
+  for (const decl of root.namedChildren) {
+    if (decl?.type !== "var_declaration") continue;
+    for (const spec of descendants(decl, "var_spec")) {
+      const vt = typeOf(spec.childForFieldName("type")?.text);
+      if (vt) for (const n of spec.childrenForFieldName("name")) if (n.text !== "_") fieldTypes.set(n.text, vt);
     }
   }
   if (fieldTypes.size) facts.fieldTypes = Object.fromEntries(fieldTypes);
@@ -263,5 +279,6 @@ export function createContext(tree: Tree, facts: FileFacts): GoContext {
       return id;
     },
     functionNodes,
+    clientFields,
   };
 }

@@ -83,7 +83,8 @@ function detectStubs(ctx: GoContext, calls: SyntaxNode[]): void {
     if (!service || dot < 0 || !ctx.importPath(name.slice(0, dot)) || args.length !== 1) continue;
     const arg = args[0]!;
     const type = arg.type === "identifier" ? ctx.lookup(arg.text, arg)?.type : null;
-    if (!/ClientConn/.test(type ?? "") && !/conn/i.test(arg.text)) continue;
+    // a conn named so (`conn`, `s.grpcConn`); not an options literal whose text says `MinIdleConns` (`redis.NewUniversalClient(&redis.UniversalOptions{…})`)
+    if (!/ClientConn/.test(type ?? "") && !((arg.type === "identifier" || arg.type === "selector_expression") && /conn/i.test(arg.text))) continue;
     const bound = boundName(ctx, stub);
     if (bound && !ctx.facts.clients.some((c) => c.name === bound)) {
       const fact = addClient(ctx, { name: bound, at: stub, library: "grpc-go", timeoutSeconds: null, timeoutSet: false, grpcService: service });

@@ -14,6 +14,11 @@
  *   serverSelectionTimeoutMS, 30 s by default): no backoff setting exists, so the wait is "custom".
  * - Every operation on the client, on `client.Database(d)` and on `….Collection(c)` (bound to a
  *   name, a struct field, or chained) is a request to the server the connection string names.
+ *   `Client.Database` / `Database.Collection` only build handles (`mongo/client.go` v1/v2: "Database
+ *   returns a handle for a database …", `return newDatabase(c, name, opts...)`).
+ * - A parameter typed `*mongo.Client` / `*mongo.Database` / `*mongo.Collection` is a client handed in
+ *   (ClientFact.fromParam: the linker follows what the callers pass), and so is a field it is stored
+ *   in (`&repo{db: db}`) and what is derived from that field (`p.db.Database(d).Collection(c)`).
  */
 import type { CallFact, LayerFact, ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
@@ -80,7 +85,28 @@ export function detectMongoGo(ctx: GoContext): void {
       label: `${fn.childForFieldName("operand")?.text ?? "session"}.WithTransaction`,
     });
   }
+  // parameters typed *mongo.Client / *mongo.Database / *mongo.Collection (`func NewRepo(db *mongo.Client)`):
+  // the client is built elsewhere and handed in; the linker follows the callers' arguments (ClientFact.fromParam)
+  for (const name of libraryParams(ctx, pkg, MONGO_TYPES)) {
+    const at = name.node;
+    const stub = addClient(ctx, { name: name.id, at, library: MONGO_GO_LIBRARY, timeoutSeconds: null, timeoutSet: false, layerIds: [], baseUrl: null });
+    stub.sdk = { target: "", notSending: NOT_SENDING };
+    stub.fromParam ??= name.id;
+    clientNames.push(name.id);
+  }
   if (!clientNames.length) return;
+  // a client stored in a field (`m.client = client`, `return &repo{db: db}` with a handed-in db): the field
+  // is that client (the client flow copies clients after every detector; the operations below need it now)
+  const known = ctx.facts.clients.filter((c) => c.library === MONGO_GO_LIBRARY);
+  for (const v of descendants(root, ["identifier", "selector_expression"])) {
+    if (v.parent?.type !== "literal_element" && v.parent?.type !== "expression_list") continue;
+    const from = known.find((c) => c.name === ctx.nameOf(v));
+    const to = from ? boundName(ctx, v) : null;
+    if (!from || !to || to === from.name || ctx.facts.clients.some((c) => c.name === to)) continue;
+    const copy = addClient(ctx, { name: to, at: v, library: MONGO_GO_LIBRARY, timeoutSeconds: null, timeoutSet: false, layerIds: from.layerIds, baseUrl: from.baseUrl });
+    copy.sdk = { target: "", notSending: NOT_SENDING };
+    if (from.fromParam) copy.fromParam = from.fromParam;
+  }
   // `db := client.Database("d")`, `coll := db.Collection("c")`, `&Repo{coll: client.Database(d).Collection(c)}`
   for (let round = 0; round < 2; round++) {
     for (const call of calls) {
@@ -91,6 +117,7 @@ export function detectMongoGo(ctx: GoContext): void {
       if (!from || !to || to === from.name || ctx.facts.clients.some((c) => c.name === to)) continue;
       const derived = addClient(ctx, { name: to, at: call, library: MONGO_GO_LIBRARY, timeoutSeconds: null, timeoutSet: false, layerIds: from.layerIds, baseUrl: from.baseUrl });
       derived.sdk = { target: "", notSending: NOT_SENDING };
+      if (from.fromParam) derived.fromParam = from.fromParam;
     }
   }
   // `client.Database("d").Collection("c").InsertOne(ctx, doc)`: the operation on a chain rooted at a client
@@ -107,6 +134,30 @@ export function detectMongoGo(ctx: GoContext): void {
     const fact: CallFact = { id, span: nodeSpan(call), functionId: ctx.scopeId(call), callee: `${origin.written}.${method}`, args: [] };
     ctx.facts.calls.push(fact);
   }
+}
+
+/** the driver's types that send to the server */
+const MONGO_TYPES = new Set(["Client", "Database", "Collection"]);
+
+/**
+ * Parameters of the file's functions whose type is one of the library's client types
+ * (`db *mongo.Client`, `rdb redis.UniversalClient`), named as the detector names locals (`NewRepo.db`).
+ */
+export function libraryParams(ctx: GoContext, pkg: string, types: ReadonlySet<string>): Array<{ id: string; node: SyntaxNode }> {
+  const out: Array<{ id: string; node: SyntaxNode }> = [];
+  for (const fn of ctx.functionNodes) {
+    for (const p of fn.childForFieldName("parameters")?.namedChildren ?? []) {
+      if (p?.type !== "parameter_declaration") continue;
+      const written = (p.childForFieldName("type")?.text ?? "").replace(/^\*\s*/, "");
+      const dot = written.indexOf(".");
+      if (dot < 0 || written.slice(0, dot) !== pkg || !types.has(written.slice(dot + 1))) continue;
+      for (const n of p.childrenForFieldName("name")) {
+        const id = ctx.lookup(n.text, p)?.id;
+        if (id && n.text !== "_") out.push({ id, node: p });
+      }
+    }
+  }
+  return out;
 }
 
 /** `x.Database(…)` / `x.Collection(…)` on a mongo client (or a derived one): the name of x */

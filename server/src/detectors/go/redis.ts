@@ -11,11 +11,16 @@
  * - Backoff: exponential with jitter between MinRetryBackoff (8 ms) and MaxRetryBackoff (512 ms); -1 disables.
  * - Every method on the client (`rdb.Get(ctx, k)`, `rdb.Set(…)`) is a request to the host `Addr` names
  *   (`Addrs[0]` for cluster/universal, the sentinel master name for failover), else `redis`.
+ * - A parameter typed `*redis.Client`, `*redis.ClusterClient`, `*redis.Ring`, `redis.UniversalClient`
+ *   or `redis.Cmdable` is a client handed in (ClientFact.fromParam; the linker follows the callers'
+ *   arguments). v8.11/v9 `universal.go`: `type UniversalClient interface { Cmdable; …; Close() error;
+ *   PoolStats() *PoolStats }` (PoolStats reads the pool's counters: no command).
  */
 import type { LayerFact, ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
+import { libraryParams } from "./mongo";
 import { boundName, numberOf, valueOf } from "./values";
 import { callArgs, calleeNode, descendants, dottedName, durationSeconds, enclosingFunction, nodeSpan, numberValue, within } from "./syntax";
 import { REDIS_NOT_SENDING, redisLayer } from "../shared/redis";
@@ -84,7 +89,17 @@ export function detectGoRedis(ctx: GoContext): void {
     const client = addClient(ctx, { name, at: call, library: GO_REDIS_LIBRARY, timeoutSeconds: rtSeconds, timeoutSet: !!rt, layerIds: [localId], baseUrl: addressOf(ctx, f) });
     client.sdk = { target: "", notSending: NOT_SENDING };
   }
+  // parameters typed as a client (`func NewRepo(rdb redis.UniversalClient)`): built elsewhere and handed
+  // in; the linker follows the callers' arguments (ClientFact.fromParam)
+  for (const p of libraryParams(ctx, pkg, CLIENT_TYPES)) {
+    const stub = addClient(ctx, { name: p.id, at: p.node, library: GO_REDIS_LIBRARY, timeoutSeconds: null, timeoutSet: false, layerIds: [], baseUrl: null });
+    stub.sdk = { target: "", notSending: NOT_SENDING };
+    stub.fromParam ??= p.id;
+  }
 }
+
+/** the client types and interfaces whose methods send commands (v8/v9: Client, ClusterClient, Ring, UniversalClient, Cmdable) */
+const CLIENT_TYPES = new Set(["Client", "ClusterClient", "Ring", "UniversalClient", "Cmdable"]);
 
 /** The options literal `&redis.Options{…}` given inline or through a variable, and `opt.Field = v` statements before the call. */
 function fieldsOf(ctx: GoContext, arg: SyntaxNode | null, call: SyntaxNode, calls: SyntaxNode[]): Fields {

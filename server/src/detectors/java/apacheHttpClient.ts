@@ -34,9 +34,9 @@ const BUILDERS = new Set(["HttpClientBuilder", "HttpAsyncClientBuilder"]);
 const REQUEST_TYPES: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
 const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 
-type Major = 4 | 5;
+export type Major = 4 | 5;
 
-interface Handler {
+export interface Handler {
   /** retries after the first try; null when not known */
   retries: number | null;
   sentRetry: boolean;
@@ -49,7 +49,11 @@ interface Handler {
 export function detectApacheHttpClient(ctx: JvmContext): void {
   const v4 = importsFrom(ctx.file, "org.apache.http");
   const v5 = importsFrom(ctx.file, "org.apache.hc.client5");
-  if (!v4 && !v5) return;
+  if (!v4 && !v5) {
+    // Spring's HttpComponentsClientHttpRequestFactory builds its own client
+    if (ctx.file.imports.some((i) => /(^|\.)HttpComponentsClientHttpRequestFactory$/.test(i.path) || (i.star && i.path === "org.springframework.http.client"))) restTemplates(ctx, 5, springMajor(ctx), new Map());
+    return;
+  }
   const major: Major = v5 ? 5 : 4;
   const layerByCall = new Map<number, string>();
   for (const call of ctx.file.calls) {
@@ -124,7 +128,7 @@ function layerFor(ctx: JvmContext, first: Call, chain: Call[], major: Major, wha
   return layer;
 }
 
-function defaults(major: Major): Handler {
+export function defaults(major: Major): Handler {
   return major === 4
     ? { retries: 3, sentRetry: false, standard: false, intervalMs: 0, source: "default", text: "DefaultHttpRequestRetryHandler.INSTANCE" }
     : { retries: 1, sentRetry: false, standard: false, intervalMs: 1000, source: "default", text: "DefaultHttpRequestRetryStrategy.INSTANCE" };
@@ -166,7 +170,7 @@ function timeValueMs(e: Expr | null): number | null {
   return n !== null && unit[e.call.name] !== undefined ? n * unit[e.call.name]! : null;
 }
 
-function layerOf(h: Handler, major: Major, what: string): LayerBase {
+export function layerOf(h: Handler, major: Major, what: string): LayerBase {
   const unit = major === 4 ? "retryCount" : "maxRetries";
   const version = major === 4 ? "HttpClient 4.5" : "HttpClient 5.x";
   const attempts = h.retries === null ? null : Math.max(1, h.retries + 1);
@@ -293,11 +297,21 @@ function urlValue(e: Expr | null): ValueExpr {
  */
 function restTemplates(ctx: JvmContext, major: Major, pinned: Major | null, layerByCall: Map<number, string>): void {
   void major;
+  // one creation may back two clients (the local `val t = RestTemplate()` and the @Bean method's returned value)
+  const done = new Map<number, string[]>();
   for (const client of ctx.facts.clients) {
     if (client.library !== "RestTemplate" && client.library !== "unknown") continue;
     const creation = ctx.clientCreations.get(client.id);
     if (creation?.k !== "call" || !creation.call.isNew || !/RestTemplate$/.test(creation.call.name)) continue;
-    let factory = argAt(creation.call, 0);
+    const before = done.get(creation.call.node.id);
+    if (before) {
+      for (const id of before) if (!client.layerIds.includes(id)) client.layerIds.push(id);
+      continue;
+    }
+    const had = client.layerIds.length;
+    done.set(creation.call.node.id, []);
+    const record = () => done.set(creation.call.node.id, client.layerIds.slice(had));
+    let factory = argAt(creation.call, 0) ?? factorySetLater(ctx, client.name, client.functionId);
     if (factory?.k === "name") factory = valueOfName(ctx, client.functionId, factory.path);
     if (factory?.k !== "call" || !factory.call.isNew || !/HttpComponentsClientHttpRequestFactory$/.test(factory.call.name)) continue;
     const inner = argAt(factory.call, 0);
@@ -306,11 +320,49 @@ function restTemplates(ctx: JvmContext, major: Major, pinned: Major | null, laye
       const localId = ctx.nextId("L", factory.call.span);
       const base = layerOf({ ...defaults(v), text: v === 4 ? "DefaultHttpRequestRetryHandler.INSTANCE" : "DefaultHttpRequestRetryStrategy.INSTANCE" }, v, "HttpComponentsClientHttpRequestFactory() → HttpClients.createSystem()");
       if (!pinned) base.attemptsNote += "; HttpClient 5 assumed (Spring 6), no Apache import in the file";
+      else if (!importsFrom(ctx.file, "org.apache.http") && !importsFrom(ctx.file, "org.apache.hc.client5")) base.attemptsNote += pinned === 4 ? `; HttpClient 4 for Spring 5 (${springFiveHint(ctx)})` : "; HttpClient 5 for Spring 6 (jakarta.* imports)";
       ctx.facts.layers.push({ ...base, localId, anchor: factory.call.span, attach: { kind: "client" }, label: "HttpComponentsClientHttpRequestFactory" });
       client.layerIds.push(localId);
+      record();
       continue;
     }
     const id = inner.k === "call" ? layerByCall.get(inner.call.node.id) : inner.k === "name" ? ctx.facts.clients.find((k) => k.library === APACHE_LIBRARY && (k.name.endsWith(`.${inner.path.replace(/^this\./, "")}`)))?.layerIds[0] : undefined;
     if (id) client.layerIds.push(id);
+    record();
   }
+}
+
+/**
+ * `restTemplate.setRequestFactory(f)` (Java) / `restTemplate.requestFactory = f` (Kotlin) on the
+ * RestTemplate's holder, in the method that built it or the class that holds it.
+ */
+function factorySetLater(ctx: JvmContext, holderName: string, functionId: string): Expr | null {
+  const bare = holderName.slice(holderName.lastIndexOf(".") + 1);
+  if (!bare) return null;
+  const near = (scopeId: string) => scopeId === functionId || scopeId.startsWith(`${functionId}.`) || functionId.startsWith(`${scopeId}.`) || ctx.decl(scopeId)?.ownerId === ctx.decl(functionId)?.ownerId;
+  for (const c of ctx.file.calls) {
+    if (c.name === "setRequestFactory" && receiverName(c) === bare && near(c.scopeId)) return argAt(c, 0);
+  }
+  for (const a of ctx.file.assignments) {
+    if (a.target.replace(/^this\./, "") === `${bare}.requestFactory` && near(a.scopeId)) return a.value;
+  }
+  return null;
+}
+
+/**
+ * The Spring major a file without Apache imports builds against, from what it imports: Spring
+ * Framework 5 (Boot 2) pairs HttpComponentsClientHttpRequestFactory with HttpClient 4, Spring 6
+ * (Boot 3) with HttpClient 5 (Spring 6.0 release notes: "HttpClient 5 … HttpComponentsClientHttpRequestFactory").
+ * `javax.servlet`/`javax.annotation`/`javax.persistence`… imports and Spring Cloud Netflix
+ * (Zuul, Hystrix, Ribbon: gone from Spring Cloud 2020.0+) mean Spring 5; `jakarta.` imports mean 6.
+ */
+function springMajor(ctx: JvmContext): Major | null {
+  const paths = ctx.file.imports.map((i) => i.path);
+  if (paths.some((p) => p.startsWith("jakarta."))) return 5;
+  if (paths.some((p) => /^javax\.(servlet|annotation|persistence|validation|inject|ws)\b/.test(p) || p.startsWith("org.springframework.cloud.netflix"))) return 4;
+  return null;
+}
+
+function springFiveHint(ctx: JvmContext): string {
+  return ctx.file.imports.some((i) => i.path.startsWith("org.springframework.cloud.netflix")) ? "Spring Cloud Netflix is imported: Spring Boot 2.x" : "javax.* imports: Spring Boot 2.x";
 }

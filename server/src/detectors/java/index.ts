@@ -9,6 +9,7 @@ import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards
 import { parseTree, type SyntaxNode, type Tree } from "../../parsing/treeSitter";
 import { createContext, type JvmContext } from "./context";
 import { detectFeign } from "./feign";
+import { detectRestClient } from "./restClient";
 import { detectFeignRetryer } from "./feignRetryer";
 import { detectHttp } from "./http";
 import { detectAbstractAnnotated } from "./layers";
@@ -35,6 +36,7 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["module", detectModule],
   ["http", detectHttp],
   ["feign", detectFeign],
+  ["microprofile-rest-client", detectRestClient],
   ["feign-retryer", detectFeignRetryer],
   ["resilience4j", detectResilience4j],
   ["spring-retry", detectSpringRetry],

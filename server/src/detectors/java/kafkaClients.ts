@@ -14,9 +14,18 @@
  *   org.springframework.kafka) builds kafka-clients producers from the same `ProducerConfig.*` map:
  *   the same layer, anchored on the `new` (on the retries `put` when written). No request is
  *   linked through the `KafkaTemplate` yet.
+ * - Micronaut Kafka `@KafkaClient` on an interface or abstract class
+ *   (io.micronaut.configuration.kafka.annotation.KafkaClient, micronaut-kafka 1.x … 5.x): the
+ *   introduction advice implements it over kafka-clients `KafkaProducer`s, so the producer layer
+ *   sits on the annotation, with the kafka-clients defaults unless
+ *   `properties = @Property(name = ProducerConfig.RETRIES_CONFIG | "retries", value = "N")` (or
+ *   the delivery timeout) is written there. Each abstract method (`@Topic("orders") void
+ *   send(…)`) is a send to Kafka; a blocking method's retries run inside the caller's request.
+ *   micronaut-kafka 1.0 shipped kafka-clients 2.0 (retries 0); ≥ 1.1 ships ≥ 2.1 (assumed).
+ *   `kafka.producers.<id>.retries` in application settings is not read.
  */
 import type { ValueExpr } from "../../model/facts";
-import { importsFrom, receiverName, type JvmContext } from "./context";
+import { importedName, importsFrom, receiverName, type JvmContext } from "./context";
 import { holderOf } from "./jvmHolders";
 import { argAt, type Call, type Expr } from "./syntax";
 import { KAFKA_DEFAULT_TARGET, KAFKA_NOT_SENDING, kafkaProducerLayer } from "../shared/kafka";
@@ -31,6 +40,7 @@ const KEYS: Record<string, string> = {
 };
 
 export function detectKafkaClients(ctx: JvmContext): void {
+  micronautClients(ctx);
   if (!importsFrom(ctx.file, "org.apache.kafka") && !importsFrom(ctx.file, "org.springframework.kafka")) return;
   const names: string[] = [];
   for (const call of ctx.file.calls) {
@@ -86,6 +96,82 @@ export function detectKafkaClients(ctx: JvmContext): void {
     ctx.facts.clients.push({ id: ctx.nextId("K", call.span), name: holder.name, functionId: holder.functionId, span: call.span, library: LIBRARY, baseUrl: brokerOf(settings.get("bootstrap.servers")?.value), layerIds: [localId], fromCall: null, perCall: holder.perCall, hasRetryQuota: false, timeoutSeconds: null, sdk: { target: "", notSending: [...KAFKA_NOT_SENDING, "initTransactions", "beginTransaction", "commitTransaction", "abortTransaction", "partitionsFor", "metrics"], protocol: "queue" } });
   }
   if (names.length) nameCallees(ctx, names);
+}
+
+/** The annotation name resolves to Micronaut's package (a single-type import, a star import or written in full). */
+function micronautKafka(ctx: JvmContext, name: string): boolean {
+  if (name.includes(".")) return name.startsWith("io.micronaut.");
+  const imp = ctx.file.imports.find((i) => !i.star && (i.alias ?? i.path.slice(i.path.lastIndexOf(".") + 1)) === name);
+  if (imp) return imp.path.startsWith("io.micronaut.");
+  return ctx.file.imports.some((i) => i.star && i.path.startsWith("io.micronaut.") && i.path.includes("kafka"));
+}
+
+/** Micronaut `@KafkaClient` interfaces: a producer layer on the annotation; each abstract method sends a record. */
+function micronautClients(ctx: JvmContext): void {
+  if (!ctx.file.imports.some((i) => i.path.startsWith("io.micronaut.") && (i.star || i.path.endsWith(".KafkaClient")))) return;
+  for (const decl of ctx.file.decls) {
+    if (decl.kind !== "interface" && decl.kind !== "class") continue;
+    const ann = decl.annotations.find((a) => importedName(ctx.file, a.simple) === "KafkaClient" && micronautKafka(ctx, a.name));
+    if (!ann) continue;
+    const settings = new Map<string, Expr>();
+    const props = ann.args.get("properties");
+    for (const item of props?.k === "array" ? props.items : props ? [props] : []) {
+      if (item.k !== "annotation" || item.ann.simple !== "Property") continue;
+      const name = item.ann.args.get("name");
+      const value = item.ann.args.get("value");
+      const key = name?.k === "str" ? name.value : name?.k === "name" ? KEYS[name.path.slice(name.path.lastIndexOf(".") + 1)] : undefined;
+      if (key && value) settings.set(key, value);
+    }
+    const retries = settings.get("retries");
+    const n = retries ? numberOf(retries) : null;
+    const timeout = settings.get("delivery.timeout.ms");
+    const timeoutMs = timeout ? numberOf(timeout) : 120000;
+    const timeText = timeoutMs === null ? "delivery.timeout.ms not a literal" : `${timeoutMs / 1000} s (delivery.timeout.ms${timeout ? "" : " default 120000"})`;
+    const unbounded = !retries || (n !== null && n >= 2147483647);
+    const attempts = unbounded || n === null ? null : Math.max(0, n) + 1;
+    const note = unbounded
+      ? `Micronaut @KafkaClient: a kafka-clients KafkaProducer with ${retries ? "retries Integer.MAX_VALUE" : "default retries Integer.MAX_VALUE"}: each record is retried until ${timeText} (kafka-clients ≥ 2.1 assumed, micronaut-kafka ≥ 1.1; kafka.producers.* settings not read)`
+      : n === null
+        ? `Micronaut @KafkaClient retries: ${exprText(retries!)}: not a literal (kafka-clients; counts retries)`
+        : `Micronaut @KafkaClient retries ${n} → ${attempts} attempt${attempts === 1 ? "" : "s"} (kafka-clients; counts retries), within ${timeText}`;
+    const idem = settings.get("enable.idempotence");
+    const idempotent = idem ? boolOf(idem) : null;
+    const localId = ctx.nextId("L", ann.span);
+    const callIds: string[] = [];
+    for (const m of ctx.file.decls) {
+      if (m.kind !== "method" || m.ownerId !== decl.id) continue;
+      // an abstract method (no body) is implemented by the advice: a send
+      if (m.node.childForFieldName?.("body") || m.node.namedChildren.some((c) => c.type === "block" || c.type === "function_body")) continue;
+      const id = ctx.nextId("C", m.span);
+      callIds.push(id);
+      ctx.facts.calls.push({
+        id,
+        span: m.span,
+        functionId: m.id,
+        callee: `${decl.name}.${m.name}`,
+        args: [],
+        request: { method: null, url: { kind: "string", value: KAFKA_DEFAULT_TARGET }, protocol: "queue", idempotencyKey: idempotent !== false, timeoutSeconds: null, library: LIBRARY },
+      });
+    }
+    ctx.facts.layers.push({
+      ...kafkaProducerLayer({
+        localId,
+        anchor: ann.span,
+        label: `@KafkaClient ${decl.name}`,
+        library: LIBRARY,
+        attempts,
+        source: retries ? "config" : "default",
+        note,
+        wait: { kind: "exponential", jitter: true, initialSeconds: 0.1, maxSeconds: 1, source: settings.has("retry.backoff.ms") ? "config" : "default", description: "retry.backoff.ms 100 ms (fixed before 3.7; exponential with jitter up to retry.backoff.max.ms 1 s since)" },
+        errors: "retriable produce errors (NotLeaderOrFollower, NotEnoughReplicas, request timeouts, disconnects)",
+        idempotent: idempotent !== false,
+        timeBound: unbounded ? timeText : null,
+        overallTimeoutSeconds: timeoutMs ? timeoutMs / 1000 : null,
+        unknown: attempts === null && !!retries && n === null,
+      }),
+      attach: { kind: "block", functionId: decl.id, callIds },
+    });
+  }
 }
 
 /** `producer.send(record)` on a field or local holding a producer: the callee by the holder's name, not its type (`KafkaProducer.send`) */

@@ -9,9 +9,10 @@ import { APPSETTINGS_FILE, extractAppSettings } from "./appsettings";
 import { extractTsConfig, TSCONFIG_FILE, withJsPackage } from "./tsconfig";
 import { extractGrpcServiceConfigJson } from "./grpcServiceConfig";
 import { extractLaunchSettings, LAUNCH_SETTINGS_FILE } from "./launchSettings";
-
+import { extractPythonLock } from "./pythonPins";
 export function extractJson(path: string, text: string): FileFacts {
   const base = path.slice(path.lastIndexOf("/") + 1);
+  if (base === "Pipfile.lock") return extractPythonLock(path, text);
   if (base === "package.json") return withJsPackage(extractPackageJson(path, text), path, text);
   if (APPSETTINGS_FILE.test(base)) return extractAppSettings(path, text);
   if (TSCONFIG_FILE.test(base)) return extractTsConfig(path, text);

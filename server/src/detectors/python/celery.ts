@@ -17,11 +17,20 @@
  * - Wait: autoretry with `retry_backoff` truthy → `factor × 2^retries` s (True = 1), capped at
  *   `retry_backoff_max` (600), full jitter unless `retry_jitter=False` (default True); otherwise the
  *   retry's `countdown` or `default_retry_delay` (180 s) — fixed, no jitter.
+ * - A `base=` class imported from another module (Celery ≥ 4.4 reads autoretry options as class
+ *   attributes, inherited through the class's bases: celery/app/autoretry.py `getattr(task, …)`;
+ *   celery/app/base.py `_task_from_fun` makes the task `type(name, (base,), {decorator options})`,
+ *   so the decorator's options win over the base's): the file records the task
+ *   (`FileFacts.celery.pendingTasks`) and every file records its Task-like classes
+ *   (`FileFacts.celery.classes`); engine/queues/celeryBases.ts resolves the base through the
+ *   imports at link time and builds the layer with the same `celeryTaskLayer`. Anchored where
+ *   `autoretry_for` is written (the base class's attribute when the decorator does not set it).
  * - Near misses: `broker_connection_retry*`, `task_publish_retry` (connection/publish concerns),
  *   `apply()` (runs locally), tasks that never retry (no layer, still a queue hop).
  */
-import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { callParts, descendants, nodeSpan, numberValue } from "../../parsing/python";
+import type { LayerFact, RetryCondition, SourceSpan, WaitSpec } from "../../model/facts";
+import type { CeleryClassFact, CeleryPendingTaskFact, CeleryRetryCallFact, CelerySettingFact } from "../../model/celeryFacts";
+import { callParts, descendants, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
@@ -36,14 +45,39 @@ export const CELERY_DEFAULT_BACKOFF_MAX = 600;
 const VERSION = "celery 5.x";
 
 const APP_NAME = /^(app|celery|celery_?app|capp|worker|.*_app)$/i;
-const TASK_BASES = new Set(["celery.Task", "celery.app.task.Task", "celery.task.Task"]);
+export const CELERY_TASK_BASES: ReadonlySet<string> = new Set(["celery.Task", "celery.app.task.Task", "celery.task.Task"]);
+/** the task options that are also Task class attributes (celery/app/task.py, autoretry.py) */
+const TASK_OPTIONS = new Set([
+  "autoretry_for", "dont_autoretry_for", "max_retries", "retry_kwargs", "retry_backoff", "retry_backoff_max", "retry_jitter",
+  "default_retry_delay", "time_limit", "soft_time_limit", "name", "bind", "acks_late",
+]);
+/** bases that make no Task */
+const NOT_TASK_BASE = /^(object|Exception|BaseException|\w*Error|enum\.\w+|typing\.\w+|pydantic\.BaseModel|abc\.ABC)$/;
 
-/** A setting as written: the node, or "absent". */
-type Settings = Map<string, SyntaxNode>;
+/** The task settings, each read in its own file. */
+export type Settings = Map<string, CelerySettingFact>;
+
+function setting(ctx: PyContext, n: SyntaxNode, scope: SyntaxNode | null, key: string, at: SyntaxNode = n): CelerySettingFact {
+  const s: CelerySettingFact = { text: n.text.slice(0, 200), number: ctx.number(n, scope), span: nodeSpan(at) };
+  if (key === "autoretry_for" || key === "dont_autoretry_for") s.exceptions = exceptionNames(ctx, n);
+  if (n.type === "dictionary") {
+    const entries: Record<string, CelerySettingFact> = {};
+    for (const pair of n.namedChildren) {
+      const k = pair?.type === "pair" ? pair.childForFieldName("key") : null;
+      const v = pair?.childForFieldName("value");
+      if (k?.type === "string" && v) {
+        const name = k.text.replace(/^['"]|['"]$/g, "");
+        entries[name] = setting(ctx, v, scope, name);
+      }
+    }
+    s.entries = entries;
+  }
+  return s;
+}
 
 export function detectCelery(ctx: PyContext): void {
   const root = ctx.tree.rootNode;
-  if (!/celery|shared_task|autoretry_for|\.task\b/.test(root.text)) return;
+  if (!/celery|shared_task|autoretry_for|\.task\b|Task\b/.test(root.text)) return;
   const apps = new Set<string>();
   for (const a of descendants(root, "assignment", { skipNestedDefs: true })) {
     const right = a.childForFieldName("right");
@@ -56,17 +90,52 @@ export function detectCelery(ctx: PyContext): void {
     const n = c.childForFieldName("name")?.text;
     if (n) classes.set(n, c);
   }
+  const appTask = (b: SyntaxNode): boolean => /^(\w+)\.Task$/.test(b.text) && (apps.has(b.text.split(".")[0]!) || importedApps.has(b.text.split(".")[0]!));
+  const basesOf = (c: SyntaxNode): SyntaxNode[] => (c.childForFieldName("superclasses")?.namedChildren ?? []).filter((b): b is SyntaxNode => !!b && b.type !== "keyword_argument" && b.type !== "comment");
   const taskClass = (c: SyntaxNode, depth = 0): boolean => {
     if (depth > 4) return false;
-    const bases = c.childForFieldName("superclasses")?.namedChildren ?? [];
-    return bases.some((b) => {
-      if (!b) return false;
+    return basesOf(c).some((b) => {
       const q = ctx.qualifiedName(b) ?? b.text;
-      if (TASK_BASES.has(q) || /^(\w+)\.Task$/.test(b.text) && (apps.has(b.text.split(".")[0]!) || importedApps.has(b.text.split(".")[0]!))) return true;
+      if (CELERY_TASK_BASES.has(q) || appTask(b)) return true;
       const local = classes.get(b.text);
       return local ? taskClass(local, depth + 1) : false;
     });
   };
+  /** the class and its local ancestors, nearest first (Python's MRO for single inheritance); `leaves`: a base of another module */
+  const localChain = (c: SyntaxNode): { chain: SyntaxNode[]; leaves: boolean } => {
+    const chain: SyntaxNode[] = [];
+    let leaves = false;
+    const visit = (k: SyntaxNode, depth: number) => {
+      if (depth > 5 || chain.includes(k)) return;
+      chain.push(k);
+      for (const b of basesOf(k)) {
+        const local = classes.get(b.text);
+        if (local) visit(local, depth + 1);
+        else {
+          const q = ctx.qualifiedName(b) ?? b.text;
+          if (!CELERY_TASK_BASES.has(q) && !appTask(b) && !NOT_TASK_BASE.test(q)) leaves = true;
+        }
+      }
+    };
+    visit(c, 0);
+    return { chain, leaves };
+  };
+  const chainSettings = (chain: SyntaxNode[]): Settings => {
+    const out: Settings = new Map();
+    for (const k of [...chain].reverse()) for (const [key, v] of classSettings(ctx, k)) out.set(key, v);
+    return out;
+  };
+
+  // the file's Task-like classes, for tasks of other files that name one as base= (link time)
+  const classFacts: CeleryClassFact[] = [];
+  for (const [name, c] of classes) {
+    if (c.parent?.type !== "module" && c.parent?.parent?.type !== "module") continue;
+    const bases = basesOf(c).map((b) => ctx.qualifiedName(b) ?? b.text).filter((q) => !NOT_TASK_BASE.test(q));
+    const settings = classSettings(ctx, c);
+    if (!bases.length && !settings.size) continue;
+    classFacts.push({ name, bases, settings: Object.fromEntries(settings), span: nodeSpan(c) });
+  }
+  const pending: CeleryPendingTaskFact[] = [];
 
   const annotations = taskAnnotations(ctx);
   for (const dec of descendants(root, "decorator")) {
@@ -78,39 +147,60 @@ export function detectCelery(ctx: PyContext): void {
     if (!def) continue;
     const settings: Settings = new Map();
     const parts = call ? callParts(call) : null;
-    // `base=RetryingTask`: a Task subclass of this file supplies class-level defaults
+    // `base=RetryingTask`: a Task subclass supplies class-level defaults
     const base = parts?.keywords.get("base");
     const baseClass = base ? classes.get(base.text) : undefined;
-    if (baseClass) for (const [k, v] of classSettings(baseClass)) settings.set(k, v);
-    for (const [k, v] of parts?.keywords ?? []) settings.set(k, v);
+    const local = baseClass ? localChain(baseClass) : null;
+    const baseQualified = base ? ctx.qualifiedName(base) : null;
+    // a base of another module (or a local base whose ancestors are): resolved at link time
+    const deferred = !!base && (local ? local.leaves : !!baseQualified && baseQualified.includes(".") && !CELERY_TASK_BASES.has(baseQualified) && !appTask(base));
+    if (local && !deferred) for (const [k, v] of chainSettings(local.chain)) settings.set(k, v);
+    for (const [k, v] of parts?.keywords ?? []) settings.set(k, setting(ctx, v, def, k, v.parent ?? v));
     const fname = def.childForFieldName("name")?.text ?? "task";
-    const nameNode = settings.get("name");
+    const nameNode = parts?.keywords.get("name");
     const name = nameNode?.type === "string" ? nameNode.text.replace(/^[rbuf]*['"]{1,3}|['"]{1,3}$/gi, "") : `${ctx.module}.${fname}`;
     annotate(settings, annotations, name);
     const bound = settings.get("bind")?.text === "True";
     const params = def.childForFieldName("parameters")?.namedChildren.filter((p): p is SyntaxNode => !!p) ?? [];
     const selfName = bound ? (params[0]?.type === "identifier" ? params[0].text : "self") : null;
-    addTask(ctx, def, dec, settings, name, selfName, fname, `@${head.text}`);
+    const functionId = markTask(ctx, def, name);
+    const retryCalls = retryCallsOf(ctx, def, selfName, fname);
+    const raisesOnStatus = ctx.facts.functions.find((f) => f.id === functionId)?.raisesOnStatus ?? false;
+    if (deferred) {
+      const qualified = local ? `${ctx.module}.${base!.text}` : baseQualified!;
+      pending.push({ functionId, base: qualified, name, label: fname, written: `@${head.text}`, anchor: nodeSpan(dec), settings: Object.fromEntries(settings), retryCalls, raisesOnStatus });
+      continue;
+    }
+    const layer = celeryTaskLayer({ localId: ctx.nextId("L", dec), functionId, anchor: nodeSpan(dec), settings, retryCalls, label: fname, written: `@${head.text}`, raisesOnStatus });
+    if (layer) ctx.facts.layers.push(layer);
   }
 
   for (const c of classes.values()) {
     if (!taskClass(c)) continue;
     const run = c.childForFieldName("body")?.namedChildren.find((s) => s?.type === "function_definition" && s.childForFieldName("name")?.text === "run");
     if (!run) continue;
-    const settings: Settings = new Map();
-    const chain: SyntaxNode[] = [];
-    for (let k: SyntaxNode | undefined = c; k && chain.length < 5; ) {
-      chain.unshift(k);
-      const b: string | undefined = k.childForFieldName("superclasses")?.namedChildren[0]?.text;
-      k = b ? classes.get(b) : undefined;
-    }
-    for (const k of chain) for (const [key, v] of classSettings(k)) settings.set(key, v);
+    const settings = chainSettings(localChain(c).chain);
     const cname = c.childForFieldName("name")?.text ?? "Task";
     const nameNode = settings.get("name");
-    const name = nameNode?.type === "string" ? nameNode.text.replace(/^['"]|['"]$/g, "") : `${ctx.module}.${cname}`;
+    const name = nameNode && /^['"]/.test(nameNode.text) ? nameNode.text.replace(/^['"]|['"]$/g, "") : `${ctx.module}.${cname}`;
     annotate(settings, annotations, name);
-    const anchor = settings.get("autoretry_for")?.parent ?? c;
-    addTask(ctx, run, anchor, settings, name, "self", cname, `class ${cname}`);
+    const functionId = markTask(ctx, run, name);
+    const classSpan = nodeSpan(c);
+    const anchor = settings.get("autoretry_for")?.span ?? classSpan;
+    const raisesOnStatus = ctx.facts.functions.find((f) => f.id === functionId)?.raisesOnStatus ?? false;
+    // the id of the anchor's node (line:column), as every layer of the file
+    const anchorNode = anchor === classSpan ? c : (root.descendantForPosition({ row: anchor.line - 1, column: anchor.column }) ?? c);
+    const layer = celeryTaskLayer({ localId: ctx.nextId("L", anchorNode), functionId, anchor, settings, retryCalls: retryCallsOf(ctx, run, "self", cname), label: cname, written: `class ${cname}`, raisesOnStatus });
+    if (layer) ctx.facts.layers.push(layer);
+  }
+  if (classFacts.length || pending.length) ctx.facts.celery = { classes: classFacts, pendingTasks: pending };
+
+  function annotate(settings: Settings, annotations: Map<string, Map<string, SyntaxNode>>, name: string): void {
+    for (const key of ["*", name]) {
+      for (const [k, v] of annotations.get(key) ?? []) {
+        if (k === "max_retries" || k === "default_retry_delay" || !settings.has(k)) settings.set(k, setting(ctx, v, null, k));
+      }
+    }
   }
 }
 
@@ -127,16 +217,19 @@ function isTaskDecorator(ctx: PyContext, head: SyntaxNode, apps: Set<string>, im
  * `task_annotations` written in this file (`app.conf.task_annotations = {…}`,
  * `app.conf.update(task_annotations={…})`, a config module's `task_annotations = {…}`): task name
  * or "*" → the attributes set on the task class when it is bound (celery/app/task.py `annotate`).
+ * Annotations are set on the task class after it is made, so a `max_retries` there wins over the
+ * decorator's; autoretry options (`autoretry_for`, `retry_backoff`, …) passed to the decorator
+ * win over the class attributes annotations set (celery/app/autoretry.py reads options first).
  */
-function taskAnnotations(ctx: PyContext): Map<string, Settings> {
-  const out = new Map<string, Settings>();
+function taskAnnotations(ctx: PyContext): Map<string, Map<string, SyntaxNode>> {
+  const out = new Map<string, Map<string, SyntaxNode>>();
   const read = (dict: SyntaxNode | null | undefined) => {
     if (dict?.type !== "dictionary") return;
     for (const pair of dict.namedChildren) {
       const key = pair?.type === "pair" ? pair.childForFieldName("key") : null;
       const value = pair?.childForFieldName("value");
       if (key?.type !== "string" || value?.type !== "dictionary") continue;
-      const attrs: Settings = new Map();
+      const attrs = new Map<string, SyntaxNode>();
       for (const p of value.namedChildren) {
         const k = p?.type === "pair" ? p.childForFieldName("key") : null;
         const v = p?.childForFieldName("value");
@@ -156,58 +249,82 @@ function taskAnnotations(ctx: PyContext): Map<string, Settings> {
   return out;
 }
 
-/**
- * Annotations are set on the task class after it is made, so a `max_retries` there wins over the
- * decorator's; autoretry options (`autoretry_for`, `retry_backoff`, …) passed to the decorator
- * win over the class attributes annotations set (celery/app/autoretry.py reads options first).
- */
-function annotate(settings: Settings, annotations: Map<string, Settings>, name: string): void {
-  for (const key of ["*", name]) {
-    for (const [k, v] of annotations.get(key) ?? []) {
-      if (k === "max_retries" || k === "default_retry_delay" || !settings.has(k)) settings.set(k, v);
-    }
-  }
-}
-
 /** `autoretry_for = (…)`, `max_retries = 5`, … assigned in a class body. */
-function classSettings(c: SyntaxNode): Settings {
+function classSettings(ctx: PyContext, c: SyntaxNode): Settings {
   const out: Settings = new Map();
   for (const stmt of c.childForFieldName("body")?.namedChildren ?? []) {
     const a = stmt?.type === "expression_statement" ? stmt.namedChildren[0] : null;
     if (a?.type !== "assignment") continue;
     const left = a.childForFieldName("left");
     const right = a.childForFieldName("right");
-    if (left?.type === "identifier" && right) out.set(left.text, right);
+    if (left?.type === "identifier" && right && TASK_OPTIONS.has(left.text)) out.set(left.text, setting(ctx, right, null, left.text, a));
   }
   return out;
 }
 
-function addTask(ctx: PyContext, def: SyntaxNode, anchorNode: SyntaxNode, settings: Settings, name: string, selfName: string | null, label: string, written: string): void {
+/** The task function is its worker's entry: `TASK /<name>`. Returns its function id. */
+function markTask(ctx: PyContext, def: SyntaxNode, name: string): string {
   const functionId = ctx.functionId(def);
   const fn = ctx.facts.functions.find((f) => f.id === functionId);
   if (fn && !fn.handler) fn.handler = { method: "TASK", route: `/${name}`, library: "celery" };
+  return functionId;
+}
+
+/** `self.retry(…)` (bind=True) or `<task>.retry(…)` in the body */
+function retryCallsOf(ctx: PyContext, def: SyntaxNode, selfName: string | null, label: string): CeleryRetryCallFact[] {
   const body = def.childForFieldName("body");
-  // `self.retry(…)` (bind=True) or `<task>.retry(…)` in the body
-  const retryCalls = (body ? descendants(body, "call", { skipNestedDefs: true }) : []).filter((c) => {
+  const out: CeleryRetryCallFact[] = [];
+  for (const c of body ? descendants(body, "call", { skipNestedDefs: true }) : []) {
     const f = c.childForFieldName("function");
-    if (f?.type !== "attribute" || f.childForFieldName("attribute")?.text !== "retry") return false;
+    if (f?.type !== "attribute" || f.childForFieldName("attribute")?.text !== "retry") continue;
     const obj = f.childForFieldName("object")?.text;
-    return obj === selfName || obj === label;
-  });
+    if (obj !== selfName && obj !== label) continue;
+    const kw = callParts(c).keywords;
+    const mr = kw.get("max_retries");
+    const cd = kw.get("countdown") ?? kw.get("eta");
+    let p: SyntaxNode | null = c.parent;
+    while (p && p.id !== def.id && p.type !== "except_clause") p = p.parent;
+    let handled: string[] | null = null;
+    if (p?.type === "except_clause") {
+      const t = p.namedChildren.find((x) => x && x.type !== "block" && x.type !== "comment");
+      const typeNode = t?.type === "as_pattern" ? t.namedChildren[0] : t;
+      handled = typeNode ? exceptionNames(ctx, typeNode) : ["Exception"];
+    }
+    out.push({ callee: f.text, maxRetries: mr ? setting(ctx, mr, def, "max_retries") : null, countdown: cd ? setting(ctx, cd, def, "countdown") : null, handled });
+  }
+  return out;
+}
+
+export interface CeleryTaskInput {
+  localId: string;
+  functionId: string;
+  anchor: SourceSpan;
+  settings: Settings;
+  retryCalls: CeleryRetryCallFact[];
+  label: string;
+  written: string;
+  raisesOnStatus: boolean;
+}
+
+/**
+ * The layer of a task whose settings are known (pure: the detector and the link-time base-class
+ * resolution both use it). Null when the task never retries (no autoretry_for, no retry()).
+ */
+export function celeryTaskLayer(t: CeleryTaskInput): LayerFact | null {
+  const { settings, retryCalls } = t;
   const autoretry = settings.get("autoretry_for");
-  const autoTypes = autoretry ? exceptionNames(ctx, autoretry) : [];
+  const autoTypes = autoretry?.exceptions ?? [];
   const autoOn = autoTypes.length > 0;
-  if (!autoOn && retryCalls.length === 0) return;
+  if (!autoOn && retryCalls.length === 0) return null;
 
   // the count: self.retry(max_retries=N) overrides, else retry_kwargs / the task's max_retries, else 3
-  const retryKwargs = settings.get("retry_kwargs");
-  const kwargMax = retryKwargs?.type === "dictionary" ? dictEntry(retryKwargs, "max_retries") : null;
+  const kwargMax = settings.get("retry_kwargs")?.entries?.["max_retries"] ?? null;
   const taskMax = settings.get("max_retries") ?? null;
   type Count = { retries: number | null; note: string; source: "config" | "default"; unknown?: boolean };
-  const countOf = (n: SyntaxNode | null, where: string, close = ""): Count | null => {
+  const countOf = (n: CelerySettingFact | null, where: string, close = ""): Count | null => {
     if (!n) return null;
     if (n.text === "None") return { retries: null, note: `${where}None${close}: retries forever`, source: "config" };
-    const v = ctx.number(n, def);
+    const v = n.number;
     if (v === null || !Number.isInteger(v)) return { retries: null, note: `${where}${n.text.slice(0, 40)}${close}: not known statically`, source: "config", unknown: true };
     return { retries: v, note: `${where}${v}${close} → ${v + 1} executions`, source: "config" };
   };
@@ -220,9 +337,9 @@ function addTask(ctx: PyContext, def: SyntaxNode, anchorNode: SyntaxNode, settin
     };
   const counts: Count[] = autoOn ? [taskCount] : [];
   for (const rc of retryCalls) {
-    const mr = callParts(rc).keywords.get("max_retries");
+    const mr = rc.maxRetries;
     // self.retry(max_retries=None) means "not given": the task's own max_retries applies
-    const c = mr && mr.text !== "None" ? countOf(mr, `${rc.childForFieldName("function")!.text}(max_retries=`, ")") : null;
+    const c = mr && mr.text !== "None" ? countOf(mr, `${rc.callee}(max_retries=`, ")") : null;
     counts.push(c ?? taskCount);
   }
   const unbounded = counts.find((c) => c.retries === null && !c.unknown);
@@ -230,30 +347,22 @@ function addTask(ctx: PyContext, def: SyntaxNode, anchorNode: SyntaxNode, settin
   const worst = unbounded ?? unknown ?? counts.reduce((a, b) => ((b.retries ?? 0) > (a.retries ?? 0) ? b : a));
   const maxAttempts = worst.retries === null ? null : Math.max(1, worst.retries + 1);
 
-  const wait = waitOf(ctx, settings, retryCalls, autoOn, def);
-  const raisesOnStatus = fn?.raisesOnStatus ?? false;
+  const wait = waitOf(settings, retryCalls, autoOn);
   let condition: RetryCondition;
-  if (autoOn) condition = conditionForExceptions(autoTypes, raisesOnStatus, `autoretry_for=${autoretry!.text.slice(0, 60)}`);
+  if (autoOn) condition = conditionForExceptions(autoTypes, t.raisesOnStatus, `autoretry_for=${autoretry!.text.slice(0, 60)}`);
   else {
-    const handled = retryCalls.flatMap((rc) => {
-      let p: SyntaxNode | null = rc.parent;
-      while (p && p.id !== def.id && p.type !== "except_clause") p = p.parent;
-      if (p?.type !== "except_clause") return [] as string[] | ["*"];
-      const t = p.namedChildren.find((x) => x && x.type !== "block" && x.type !== "comment");
-      const typeNode = t?.type === "as_pattern" ? t.namedChildren[0] : t;
-      return typeNode ? exceptionNames(ctx, typeNode) : ["Exception"];
-    });
-    condition = handled.length ? conditionForExceptions(handled, raisesOnStatus, `${written}: self.retry() in except ${[...new Set(handled)].join(", ")}`) : customCondition(`${written}: self.retry() where the task decides`);
+    const handled = retryCalls.flatMap((rc) => rc.handled ?? []);
+    condition = handled.length ? conditionForExceptions(handled, t.raisesOnStatus, `${t.written}: self.retry() in except ${[...new Set(handled)].join(", ")}`) : customCondition(`${t.written}: self.retry() where the task decides`);
   }
   condition = { ...condition, afterSendMethods: "all" };
-  const timeLimit = ctx.number(settings.get("time_limit") ?? settings.get("soft_time_limit") ?? null, def);
+  const timeLimit = (settings.get("time_limit") ?? settings.get("soft_time_limit"))?.number ?? null;
 
-  const layer: LayerFact = {
-    localId: ctx.nextId("L", anchorNode),
+  return {
+    localId: t.localId,
     kind: "celery-task",
     category: "code",
     library: "celery",
-    anchor: nodeSpan(anchorNode),
+    anchor: t.anchor,
     maxAttempts,
     attemptsSource: worst.source,
     attemptsNote: `${worst.note}${autoOn ? "" : " (self.retry)"}`,
@@ -264,28 +373,18 @@ function addTask(ctx: PyContext, def: SyntaxNode, anchorNode: SyntaxNode, settin
     budget: null,
     perTryTimeoutSeconds: timeLimit,
     overallTimeoutSeconds: null,
-    attach: { kind: "function", functionId },
-    label,
+    attach: { kind: "function", functionId: t.functionId },
+    label: t.label,
   };
-  ctx.facts.layers.push(layer);
 }
 
-function dictEntry(dict: SyntaxNode, key: string): SyntaxNode | null {
-  for (const pair of dict.namedChildren) {
-    if (pair?.type !== "pair") continue;
-    const k = pair.childForFieldName("key");
-    if (k?.type === "string" && k.text.replace(/^['"]|['"]$/g, "") === key) return pair.childForFieldName("value");
-  }
-  return null;
-}
-
-function waitOf(ctx: PyContext, settings: Settings, retryCalls: SyntaxNode[], autoOn: boolean, def: SyntaxNode): WaitSpec {
+function waitOf(settings: Settings, retryCalls: CeleryRetryCallFact[], autoOn: boolean): WaitSpec {
   const backoff = settings.get("retry_backoff");
   const backoffOn = autoOn && backoff !== undefined && backoff.text !== "False" && backoff.text !== "0";
   if (backoffOn && retryCalls.length === 0) {
-    const factor = backoff!.text === "True" ? 1 : Math.max(1, Math.trunc(numberValue(backoff) ?? 1));
+    const factor = backoff!.text === "True" ? 1 : Math.max(1, Math.trunc(backoff!.number ?? 1));
     const maxNode = settings.get("retry_backoff_max");
-    const max = maxNode ? ctx.number(maxNode, def) : CELERY_DEFAULT_BACKOFF_MAX;
+    const max = maxNode ? maxNode.number : CELERY_DEFAULT_BACKOFF_MAX;
     const jitterNode = settings.get("retry_jitter");
     const jitter = jitterNode ? jitterNode.text !== "False" : true;
     return {
@@ -298,13 +397,13 @@ function waitOf(ctx: PyContext, settings: Settings, retryCalls: SyntaxNode[], au
     };
   }
   // the countdown the retry is scheduled with: self.retry(countdown=…), retry_kwargs, default_retry_delay
-  const countdowns = retryCalls.map((rc) => callParts(rc).keywords.get("countdown") ?? callParts(rc).keywords.get("eta") ?? null);
+  const countdowns = retryCalls.map((rc) => rc.countdown);
   const kw = settings.get("retry_kwargs");
-  if (autoOn && kw?.type === "dictionary") countdowns.push(dictEntry(kw, "countdown"));
-  const written = countdowns.find((c): c is SyntaxNode => c !== null);
+  if (autoOn && kw?.entries) countdowns.push(kw.entries["countdown"] ?? null);
+  const written = countdowns.find((c): c is CelerySettingFact => !!c);
   if (written) {
     const random = /random|uniform|randint|jitter/.test(written.text);
-    const v = ctx.number(written, def);
+    const v = written.number;
     const exp = /\*\*|2\s*<<|pow\(/.test(written.text);
     return {
       kind: random ? "random" : exp ? "exponential" : v !== null ? "fixed" : "custom",
@@ -316,7 +415,7 @@ function waitOf(ctx: PyContext, settings: Settings, retryCalls: SyntaxNode[], au
     };
   }
   const delayNode = settings.get("default_retry_delay");
-  const delay = delayNode ? ctx.number(delayNode, def) : CELERY_DEFAULT_RETRY_DELAY;
+  const delay = delayNode ? delayNode.number : CELERY_DEFAULT_RETRY_DELAY;
   return {
     kind: delay === 0 ? "none" : "fixed",
     jitter: false,

@@ -21,6 +21,24 @@
  * - Target: every method call on the client is a request to the API ("sdk://openai",
  *   "sdk://anthropic"); a literal `base_url=` / `azure_endpoint=` names the host instead, and an
  *   Azure client without a literal endpoint is "sdk://azure-openai".
+ *
+ * Libraries that build the OpenAI client for the code (the same layer, anchored where the code
+ * builds the wrapper):
+ * - langchain-openai `ChatOpenAI(...)` (langchain-ai/langchain libs/partners/openai
+ *   langchain_openai/chat_models/base.py, BaseChatOpenAI at 00539b50, langchain-openai 1.x):
+ *   `max_retries: int | None = None`, and validate_environment passes it to `openai.OpenAI` /
+ *   `AsyncOpenAI` only `if self.max_retries is not None` — so unset, the SDK default applies
+ *   (3 attempts); `max_retries=N` → N+1. A subclass (`class ChatLLM(ChatOpenAI)`) is anchored on
+ *   its `super().__init__(…)` (else the class), with a `max_retries` its `__init__` or body writes.
+ * - pydantic-ai `Agent("openai:gpt-4o", …)` (pydantic/pydantic-ai v1.70.0: providers/__init__.py
+ *   `infer_provider` → `OpenAIProvider()` for 'openai' / 'openai-chat' / 'openai-responses',
+ *   providers/openai.py builds `AsyncOpenAI(base_url=…, api_key=…, http_client=…)` without
+ *   max_retries → 3 attempts); also `OpenAIChatModel`/`OpenAIModel`/`OpenAIResponsesModel(…)`
+ *   with the default provider, and `OpenAIProvider(…)` without `openai_client=`. The model name
+ *   is followed through the file: constants, `os.getenv(k, default)`, `a or b`, local variables,
+ *   parameters (their defaults and the file's call sites) and local helper functions' returns
+ *   (`f"openai:{name}"`); the layer is reported when one of the names it can be is an OpenAI
+ *   provider's. pydantic-ai's own `retries=` re-prompts on validation errors: not a transport retry.
  */
 import type { ClientFact, LayerFact } from "../../model/facts";
 import { llmClientFact, llmCondition, llmWait } from "../shared/llmSdk";
@@ -53,6 +71,8 @@ export const PY_DEFAULT_MAX_RETRIES = 2;
 const NOT_SENDING = ["copy", "close", "aclose"];
 
 export function detectLlmSdks(ctx: PyContext): void {
+  detectLangchainOpenAI(ctx);
+  detectPydanticAi(ctx);
   const root = ctx.tree.rootNode;
   const byName = new Map<string, { vendor: Vendor; client: ClientFact; layer: LayerFact }>();
   for (const call of descendants(root, "call")) {
@@ -90,6 +110,209 @@ export function detectLlmSdks(ctx: PyContext): void {
   }
 }
 
+/** langchain-openai classes whose `max_retries` defaults to None (the SDK's own default then) */
+const LANGCHAIN_OPENAI = new Set(["langchain_openai.ChatOpenAI", "langchain_openai.chat_models.ChatOpenAI", "langchain_openai.chat_models.base.ChatOpenAI"]);
+const LANGCHAIN_NOT_SENDING = ["bind", "bind_tools", "with_structured_output", "with_config", "with_retry", "with_fallbacks", "get_num_tokens", "get_num_tokens_from_messages", "model_copy", "copy"];
+const PYDANTIC_AI_AGENT = new Set(["pydantic_ai.Agent", "pydantic_ai.agent.Agent"]);
+const PYDANTIC_AI_OPENAI_MODELS = new Set(["OpenAIChatModel", "OpenAIModel", "OpenAIResponsesModel"].map((c) => `pydantic_ai.models.openai.${c}`));
+const PYDANTIC_AI_OPENAI_PROVIDER = new Set(["pydantic_ai.providers.openai.OpenAIProvider"]);
+/** pydantic-ai provider prefixes served by OpenAIProvider (providers/__init__.py infer_provider, v1.70.0) */
+const PYDANTIC_AI_OPENAI_PREFIXES = new Set(["openai", "openai-chat", "openai-responses"]);
+const AGENT_NOT_SENDING = ["tool", "tool_plain", "system_prompt", "instructions", "output_validator", "toolset", "override", "to_ag_ui", "to_a2a", "to_web", "sequential_tool_calls"];
+
+/**
+ * A callee's qualified name, also through an import written inside the enclosing functions
+ * (`def build(): from pydantic_ai import Agent` — optional dependencies are often imported there).
+ */
+function qualifiedAt(ctx: PyContext, n: SyntaxNode | null): string {
+  const q = ctx.qualifiedName(n) ?? "";
+  if (!n || n.type !== "identifier" || q !== n.text) return q;
+  for (let fn = enclosingFunction(n); fn; fn = enclosingFunction(fn)) {
+    for (const imp of descendants(fn, "import_from_statement", { skipNestedDefs: true })) {
+      const mod = imp.childForFieldName("module_name")?.text;
+      if (!mod || mod.startsWith(".")) continue;
+      for (const nm of imp.childrenForFieldName("name")) {
+        const name = nm.type === "aliased_import" ? nm.childForFieldName("name")?.text : nm.text;
+        const alias = nm.type === "aliased_import" ? nm.childForFieldName("alias")?.text : nm.text;
+        if (name && alias === n.text) return `${mod}.${name}`;
+      }
+    }
+  }
+  return q;
+}
+
+/** langchain-openai ChatOpenAI, constructed or subclassed. */
+function detectLangchainOpenAI(ctx: PyContext): void {
+  const root = ctx.tree.rootNode;
+  if (!root.text.includes("langchain_openai")) return;
+  for (const call of descendants(root, "call")) {
+    const qualified = qualifiedAt(ctx, call.childForFieldName("function"));
+    if (!LANGCHAIN_OPENAI.has(qualified)) continue;
+    const parts = callParts(call);
+    const base = stringValue(parts.keywords.get("base_url") ?? parts.keywords.get("openai_api_base") ?? null);
+    const built = build(ctx, call, "openai", parts.keywords.get("max_retries") ?? null, targetOf("openai", false, base, null), null, { via: "langchain-openai ChatOpenAI", notSending: LANGCHAIN_NOT_SENDING });
+    if (parts.hasSplat && !parts.keywords.has("max_retries")) built.layer.attemptsNote += "; unless the ** arguments set max_retries";
+  }
+  for (const cls of descendants(root, "class_definition")) {
+    const bases = cls.childForFieldName("superclasses")?.namedChildren ?? [];
+    if (!bases.some((b) => b && LANGCHAIN_OPENAI.has(ctx.qualifiedName(b) ?? ""))) continue;
+    const name = cls.childForFieldName("name")?.text ?? "ChatOpenAI";
+    const body = cls.childForFieldName("body");
+    const init = body?.namedChildren.find((m) => m?.type === "function_definition" && m.childForFieldName("name")?.text === "__init__") ?? null;
+    const superCall = init ? descendants(init, "call", { skipNestedDefs: true }).find((c) => /^super\(\s*\)\.__init__$/.test(c.childForFieldName("function")?.text ?? "")) ?? null : null;
+    // the count the subclass writes: super().__init__(max_retries=N), kwargs.setdefault("max_retries", N) / kwargs["max_retries"] = N, a class attribute
+    let retries: SyntaxNode | null = superCall ? (callParts(superCall).keywords.get("max_retries") ?? null) : null;
+    for (const c of init && !retries ? descendants(init, "call", { skipNestedDefs: true }) : []) {
+      const f = c.childForFieldName("function");
+      const args = callParts(c).positional;
+      if (f?.type === "attribute" && f.childForFieldName("attribute")?.text === "setdefault" && stringValue(args[0] ?? null) === "max_retries" && args[1]) retries = args[1];
+    }
+    for (const a of init && !retries ? descendants(init, "assignment", { skipNestedDefs: true }) : []) {
+      const left = a.childForFieldName("left");
+      if (left?.type === "subscript" && stringValue(left.childForFieldName("subscript")) === "max_retries") retries = a.childForFieldName("right");
+    }
+    for (const stmt of !retries ? (body?.namedChildren ?? []) : []) {
+      const a = stmt?.type === "expression_statement" ? stmt.namedChildren[0] : null;
+      if (a?.type === "assignment" && a.childForFieldName("left")?.text === "max_retries") retries = a.childForFieldName("right");
+    }
+    const anchor = superCall ?? cls;
+    const layer = llmLayer(ctx, anchor, "openai", retries, name, null, `langchain-openai ChatOpenAI subclass ${name}`);
+    ctx.facts.layers.push(layer);
+  }
+}
+
+/** pydantic-ai agents and models on the OpenAI provider. */
+function detectPydanticAi(ctx: PyContext): void {
+  const root = ctx.tree.rootNode;
+  if (!root.text.includes("pydantic_ai")) return;
+  for (const call of descendants(root, "call")) {
+    const qualified = qualifiedAt(ctx, call.childForFieldName("function"));
+    const parts = callParts(call);
+    let why: string | null = null;
+    if (PYDANTIC_AI_AGENT.has(qualified)) {
+      const model = parts.keywords.get("model") ?? parts.positional[0] ?? null;
+      if (!model) continue;
+      const names = modelNames(ctx, model, enclosingFunction(call), null, 0);
+      const openai = names.filter((n) => PYDANTIC_AI_OPENAI_PREFIXES.has(n.split(":")[0]!.trim()) && n.includes(":"));
+      if (!openai.length) continue;
+      const shown = [...new Set(openai.map((n) => (n.endsWith(":") ? `${n}…` : n)))].slice(0, 3).map((n) => `'${n}'`).join(", ");
+      why = `pydantic-ai Agent on the OpenAI provider (model ${shown})`;
+    } else if (PYDANTIC_AI_OPENAI_MODELS.has(qualified)) {
+      const provider = parts.keywords.get("provider") ?? parts.positional[1] ?? null;
+      if (provider && !PYDANTIC_AI_OPENAI_PREFIXES.has(stringValue(provider) ?? "")) continue;
+      why = `pydantic-ai ${qualified.split(".").pop()} with the default OpenAI provider`;
+    } else if (PYDANTIC_AI_OPENAI_PROVIDER.has(qualified)) {
+      if (parts.keywords.has("openai_client") || parts.hasSplat) continue;
+      why = "pydantic-ai OpenAIProvider";
+    } else continue;
+    const base = PYDANTIC_AI_OPENAI_PROVIDER.has(qualified) ? stringValue(parts.keywords.get("base_url") ?? null) : null;
+    build(ctx, call, "openai", null, targetOf("openai", false, base, null), null, { via: `${why}: it builds AsyncOpenAI without max_retries`, notSending: AGENT_NOT_SENDING });
+  }
+}
+
+/**
+ * The strings a model-name expression can be, followed through the file: literals (an f-string's
+ * literal head), constants, `os.getenv(k, default)` / `os.environ.get(k, default)`, `a or b`,
+ * `a if c else b`, `.strip()`/`.lower()`, local variables, parameters (bound at the call being
+ * followed, else their default and the file's call sites) and local functions' returns.
+ */
+function modelNames(ctx: PyContext, n: SyntaxNode | null, scope: SyntaxNode | null, binds: Map<string, { node: SyntaxNode; scope: SyntaxNode | null }> | null, depth: number, budget = { steps: 0 }): string[] {
+  // bounded: a few levels and a few hundred steps whatever the file's call graph
+  if (!n || depth > 8 || ++budget.steps > 300) return [];
+  const again = (m: SyntaxNode | null, s: SyntaxNode | null = scope, b = binds) => modelNames(ctx, m, s, b, depth + 1, budget);
+  switch (n.type) {
+    case "string":
+    case "concatenated_string": {
+      const plain = stringValue(n);
+      if (plain !== null) return [plain];
+      // f"openai:{name}": its literal head
+      const head = n.namedChildren.find((c) => c?.type === "string_content");
+      return head && head.startIndex < (n.namedChildren.find((c) => c?.type === "interpolation")?.startIndex ?? Infinity) ? [head.text] : [];
+    }
+    case "parenthesized_expression":
+    case "await":
+      return again(n.namedChildren[0] ?? null);
+    case "boolean_operator":
+      return [...again(n.childForFieldName("left")), ...again(n.childForFieldName("right"))];
+    case "conditional_expression":
+      return [...again(n.namedChildren[0] ?? null), ...again(n.namedChildren[2] ?? null)];
+    case "binary_operator":
+      return n.childForFieldName("operator")?.type === "+" ? again(n.childForFieldName("left")) : [];
+    case "call": {
+      const f = n.childForFieldName("function");
+      const q = ctx.qualifiedName(f) ?? "";
+      const parts = callParts(n);
+      if (q === "os.getenv" || q === "os.environ.get") return again(parts.keywords.get("default") ?? parts.positional[1] ?? null);
+      if (f?.type === "attribute" && /^(strip|lstrip|rstrip|lower|casefold)$/.test(f.childForFieldName("attribute")?.text ?? "")) return again(f.childForFieldName("object"));
+      if (f?.type !== "identifier") return [];
+      const def = descendants(ctx.tree.rootNode, "function_definition").find((d) => d.childForFieldName("name")?.text === f.text);
+      if (!def) return [];
+      const bound = bindArguments(def, n, scope);
+      return descendants(def, "return_statement", { skipNestedDefs: true }).flatMap((r) => again(r.namedChildren[0] ?? null, def, bound));
+    }
+    case "identifier": {
+      const name = n.text;
+      const bound = binds?.get(name);
+      if (bound) return modelNames(ctx, bound.node, bound.scope, null, depth + 1, budget);
+      if (scope) {
+        const local = descendants(scope, "assignment", { skipNestedDefs: true }).filter((a) => a.childForFieldName("left")?.text === name && a.childForFieldName("right"));
+        if (local.length) return local.flatMap((a) => again(a.childForFieldName("right")));
+        const param = paramOf(scope, name);
+        if (param) {
+          // the parameter's default, and what the file's calls pass for it
+          const out = again(param.default, null, null);
+          const fname = scope.childForFieldName("name")?.text;
+          for (const c of fname ? descendants(ctx.tree.rootNode, "call") : []) {
+            if (c.childForFieldName("function")?.text !== fname) continue;
+            const arg = bindArguments(scope, c, enclosingFunction(c)).get(name);
+            if (arg) out.push(...modelNames(ctx, arg.node, arg.scope, null, depth + 1, budget));
+          }
+          return out;
+        }
+      }
+      const moduleLevel = ctx.tree.rootNode.namedChildren.flatMap((s) => (s?.type === "expression_statement" && s.namedChildren[0]?.type === "assignment" ? [s.namedChildren[0]] : []));
+      const constant = moduleLevel.filter((a) => a?.childForFieldName("left")?.text === name);
+      return constant.flatMap((a) => again(a!.childForFieldName("right"), null, null));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The parameters of a def (without `self`/`cls`), in order, with their defaults. */
+function paramsOf(def: SyntaxNode): Array<{ name: string; default: SyntaxNode | null; keywordOnly: boolean }> {
+  const out: Array<{ name: string; default: SyntaxNode | null; keywordOnly: boolean }> = [];
+  let keywordOnly = false;
+  for (const p of def.childForFieldName("parameters")?.namedChildren ?? []) {
+    if (!p) continue;
+    if (p.type === "keyword_separator" || p.type === "list_splat_pattern") {
+      keywordOnly = true;
+      continue;
+    }
+    const name = p.type === "identifier" ? p.text : p.type === "typed_parameter" ? (p.namedChildren.find((c) => c?.type === "identifier")?.text ?? null) : (p.childForFieldName("name")?.text ?? null);
+    if (!name || name === "self" || name === "cls") continue;
+    out.push({ name, default: p.childForFieldName("value"), keywordOnly });
+  }
+  return out;
+}
+
+function paramOf(def: SyntaxNode, name: string): { default: SyntaxNode | null } | null {
+  return paramsOf(def).find((p) => p.name === name) ?? null;
+}
+
+/** A call's arguments bound to the parameters of the def it calls. */
+function bindArguments(def: SyntaxNode, call: SyntaxNode, callerScope: SyntaxNode | null): Map<string, { node: SyntaxNode; scope: SyntaxNode | null }> {
+  const out = new Map<string, { node: SyntaxNode; scope: SyntaxNode | null }>();
+  const params = paramsOf(def);
+  const parts = callParts(call);
+  parts.positional.forEach((a, i) => {
+    const p = params[i];
+    if (p && !p.keywordOnly) out.set(p.name, { node: a, scope: callerScope });
+  });
+  for (const [k, v] of parts.keywords) if (params.some((p) => p.name === k)) out.set(k, { node: v, scope: callerScope });
+  return out;
+}
+
 function targetOf(vendor: Vendor, azure: boolean, baseUrl: string | null, endpoint: string | null, cls = ""): string {
   const literal = endpoint ?? baseUrl;
   if (literal && /^https?:\/\//i.test(literal)) return literal;
@@ -99,10 +322,10 @@ function targetOf(vendor: Vendor, azure: boolean, baseUrl: string | null, endpoi
   return azure ? "sdk://azure-openai" : `sdk://${vendor}`;
 }
 
-function build(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode: SyntaxNode | null, target: string, copiedFrom: string | null): { client: ClientFact; layer: LayerFact } {
+function build(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode: SyntaxNode | null, target: string, copiedFrom: string | null, wrapper?: { via: string; notSending: readonly string[] }): { client: ClientFact; layer: LayerFact } {
   const binding = bindingOf(call) ?? "";
   const label = binding.replace(/^self\./, "") || `${vendor} client`;
-  const layer = llmLayer(ctx, call, vendor, retriesNode, label, copiedFrom);
+  const layer = llmLayer(ctx, call, vendor, retriesNode, label, copiedFrom, wrapper?.via);
   ctx.facts.layers.push(layer);
   const def = enclosingFunction(call);
   const functionId = ctx.functionId(def);
@@ -110,12 +333,12 @@ function build(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode: Sy
   const returned = def ? returnsIt(def, call, binding) : false;
   const fact = returned ? ctx.facts.functions.find((f) => f.id === functionId) : undefined;
   if (fact) fact.returnsClientId = id;
-  const client = llmClientFact({ id, name: binding, functionId, span: nodeSpan(call), vendor, layerId: layer.localId, target, notSending: NOT_SENDING });
+  const client = llmClientFact({ id, name: binding, functionId, span: nodeSpan(call), vendor, layerId: layer.localId, target, notSending: wrapper?.notSending ?? NOT_SENDING });
   ctx.facts.clients.push(client);
   return { client, layer };
 }
 
-function llmLayer(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode: SyntaxNode | null, label: string, copiedFrom: string | null): LayerFact {
+function llmLayer(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode: SyntaxNode | null, label: string, copiedFrom: string | null, wrapper?: string): LayerFact {
   let maxAttempts: number | null;
   let note: string;
   let source: "config" | "default" = "config";
@@ -138,6 +361,7 @@ function llmLayer(ctx: PyContext, call: SyntaxNode, vendor: Vendor, retriesNode:
       note = retries === 0 ? `max_retries=0 turns the SDK's retries off → 1 attempt` : `max_retries=${retries} counts retries (the SDK adds the first try) → ${maxAttempts} attempts`;
     }
   }
+  if (wrapper) note = `${wrapper}; ${note}`;
   return {
     localId: ctx.nextId("L", call),
     kind: vendor === "openai" ? "openai-sdk" : "anthropic-sdk",

@@ -47,6 +47,10 @@ const HANDLER_DECORATOR_MEMBERS = new Set([...HTTP_VERBS, "route", "api_route", 
 export function detectModule(ctx: PyContext): void {
   const root = ctx.tree.rootNode;
   for (const def of descendants(root, "function_definition")) extractFunction(ctx, def);
+  for (const cls of descendants(root, "class_definition")) {
+    const bases = (cls.childForFieldName("superclasses")?.namedChildren ?? []).filter((b): b is SyntaxNode => b?.type === "identifier" || b?.type === "attribute").map((b) => b.text);
+    (ctx.facts.pyClassBases ??= {})[classId(ctx, cls)] = bases;
+  }
   for (const call of descendants(root, "call")) extractCall(ctx, call);
   for (const stmt of root.namedChildren) {
     if (stmt?.type === "if_statement") envBranchConstants(ctx, stmt);
@@ -69,6 +73,7 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
   const id = ctx.functionId(def);
   const name = def.childForFieldName("name")?.text ?? "<anonymous>";
   const params: string[] = [];
+  const paramTypes: string[] = [];
   const paramDefaults: Record<string, import("../../model/facts").ValueExpr> = {};
   for (const p of def.childForFieldName("parameters")?.namedChildren ?? []) {
     if (!p) continue;
@@ -78,6 +83,7 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
         : (p.childForFieldName("name")?.text ?? p.namedChildren.find((c) => c?.type === "identifier")?.text ?? null);
     if (!pname) continue;
     params.push(pname);
+    paramTypes.push(annotationType(p.childForFieldName("type")));
     const dv = p.childForFieldName("value");
     const v = dv ? ctx.value(dv) : null;
     if (v && v.kind !== "unknown") paramDefaults[pname] = v;
@@ -116,6 +122,7 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
     span: nodeSpan(def),
     params,
     paramDefaults,
+    ...(paramTypes.some((t) => t) ? { paramTypes } : {}),
     topLevel: def.parent?.type === "module" || def.parent?.parent?.type === "module",
     handler,
     raisesOnStatus,
@@ -327,4 +334,41 @@ export function timeoutOf(n: SyntaxNode | null | undefined): number | null {
     return numberValue(p.positional[0]) ?? numberValue(p.keywords.get("timeout"));
   }
   return null;
+}
+
+/** A class's id, dotted through the classes and functions around it like function ids (`Outer.Inner`). */
+function classId(ctx: PyContext, cls: SyntaxNode): string {
+  const outer = ctx.functionId(cls.parent?.type === "decorated_definition" ? cls.parent.parent : cls.parent);
+  const name = cls.childForFieldName("name")?.text ?? "<anonymous>";
+  return outer === "<module>" || outer === "" ? name : `${outer}.${name}`;
+}
+
+/**
+ * The class a parameter annotation names, for dispatch (`model: BaseWhisper`): a dotted name, or
+ * the one non-None member of `Optional[X]` / `X | None` / `"X"`; "" for anything else.
+ */
+function annotationType(t: SyntaxNode | null): string {
+  let n: SyntaxNode | null = t?.type === "type" ? (t.namedChildren[0] ?? null) : t;
+  for (let i = 0; n && i < 4; i++) {
+    if (n.type === "identifier" || n.type === "attribute") return /^[A-Za-z_][\w.]*$/.test(n.text) && n.text !== "None" ? n.text : "";
+    if (n.type === "string") {
+      const inner = n.namedChildren.find((c) => c?.type === "string_content")?.text ?? "";
+      return /^[A-Za-z_][\w.]*$/.test(inner) ? inner : "";
+    }
+    if (n.type === "binary_operator") {
+      // `X | None`
+      const sides = [n.childForFieldName("left"), n.childForFieldName("right")].filter((s): s is SyntaxNode => !!s && s.text !== "None");
+      n = sides.length === 1 ? sides[0]! : null;
+      continue;
+    }
+    if (n.type === "generic_type" || n.type === "subscript") {
+      // `Optional[X]`
+      const head = n.namedChildren[0]?.text ?? "";
+      const args = n.namedChildren.slice(1).flatMap((a) => (a?.type === "type_parameter" ? a.namedChildren : [a])).filter((a): a is SyntaxNode => !!a);
+      n = (head === "Optional" || head === "typing.Optional") && args.length === 1 ? (args[0]!.type === "type" ? (args[0]!.namedChildren[0] ?? null) : args[0]!) : null;
+      continue;
+    }
+    return "";
+  }
+  return "";
 }

@@ -28,6 +28,7 @@ import { retriesNote, stripeClientFact, stripeLayer } from "../shared/stripe";
 export const STRIPE_PY_GLOBAL_DEFAULT = 2;
 export const STRIPE_PY_VERSION_DEFAULTS = {
   package: "stripe",
+  ecosystem: "pypi" as const,
   byMajor: [
     { fromMajor: 0, maxAttempts: 1, note: "global stripe.max_network_retries default 0 → 1 attempt: no retries (stripe-python < 11)" },
     { fromMajor: 11, maxAttempts: 3, note: "global stripe.max_network_retries default 2 → 3 attempts (stripe-python ≥ 11)" },

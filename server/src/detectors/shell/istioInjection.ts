@@ -6,6 +6,14 @@
  * `istio-injection: enabled` or `istio.io/rev: <revision>` selects the injector's webhooks;
  * `istio-injection=disabled` (or removing the labels) turns it off. Each labelled namespace is a
  * NamespaceFact, as a `kind: Namespace` manifest would give, anchored on the command's line.
+ * A revision written with a variable (`istio.io/rev=asm-${ASM_REVISION}`) still turns injection
+ * on: each revision's webhook selects namespaces whose `istio.io/rev` is that revision (istio/istio
+ * `manifests/charts/istio-control/istio-discovery/templates/mutatingwebhook.yaml`,
+ * `rev.namespace.sidecar-injector`: `istio.io/rev In [<revision>]`, `istio-injection
+ * DoesNotExist`), and a script sets the label to the revision it installs
+ * (`istioctl install --set revision=asm-${ASM_REVISION}`), so the value is taken as a served one.
+ * The same namespace labelled by several commands (one per cluster context, as in a multi-cluster
+ * set-up script) gives one fact per command: engine/services.ts makes each a candidate.
  */
 import type { NamespaceFact } from "../../model/facts";
 import type { ShellCommand } from "../../parsing/shell";
@@ -20,7 +28,14 @@ export function namespaceLabels(commands: readonly ShellCommand[]): NamespaceFac
     if (name === null || name === undefined || !KUBECTL.has(name.slice(name.lastIndexOf("/") + 1))) continue;
     const verb = args.findIndex((a) => a === "label");
     if (verb < 0) continue;
-    const rest = args.slice(verb + 1).filter((a): a is string => a !== null && !a.startsWith("-"));
+    // a label whose value is not known statically (`istio.io/rev=asm-${REVISION}`) still names its
+    // key: any revision turns injection on, so the key is enough
+    const prefixes = c.prefixes?.slice(1) ?? [];
+    const rest = args
+      .slice(verb + 1)
+      // (the unknown rest of the value stands as "*": some revision)
+      .map((a, i) => a ?? (/^istio\.io\/rev=/.test(prefixes[verb + 1 + i] ?? "") ? `${prefixes[verb + 1 + i]!}*` : null))
+      .filter((a): a is string => a !== null && !a.startsWith("-"));
     // `namespace shop other` or `namespace/shop`
     const names: string[] = [];
     let enabled: boolean | null = null;

@@ -6,6 +6,7 @@ import type { FileFacts, SourceSpan, WorkloadFact } from "../../model/facts";
 import { projectDirOf } from "../../model/settingsKeys";
 import { detectCloudGateway } from "./cloudGateway";
 import { detectSpringClientSettings } from "./clientSettings";
+import { detectMongoSettings } from "./mongoSettings";
 import { relaxedKey, SettingsMap, type SettingsDocument } from "./settings";
 
 /**
@@ -36,6 +37,12 @@ export function addSpringFacts(facts: FileFacts, path: string, documents: readon
   detectCloudGateway(facts, documents, { gateway, fileSettings });
   // JVM client retries written in settings: Feign client configs (detectors/spring/clientSettings.ts)
   detectSpringClientSettings(facts, documents);
+  // a MongoDB client the framework builds from settings (Spring Boot, Quarkus, Micronaut)
+  try {
+    detectMongoSettings(facts, documents);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `MongoDB settings could not be read: ${err instanceof Error ? err.message : String(err)}` });
+  }
 }
 
 /** `spring.application.name` of the always-active documents, placeholders resolved. */

@@ -6,6 +6,7 @@
  * (method, URL, Idempotency-Key header — RL005 material), and which functions are route
  * handlers (entry points of a path).
  */
+import { INSTANCE_EXPORT } from "../../model/facts";
 import type {
   CallFact,
   ConstantFact,
@@ -366,6 +367,12 @@ function moduleExportName(n: ts.ModuleExportName): string {
  * default → handler, `export { a as b }`, `module.exports = x`), so the linker can follow an
  * import of the exported name to the local symbol.
  */
+/** `new OrderRepository()` / `new OrderRepository(db)` → "OrderRepository" (a class of this file or not: the resolver checks) */
+function instanceClass(e: ts.Expression): string | null {
+  const n = unwrap(e);
+  return ts.isNewExpression(n) && ts.isIdentifier(n.expression) ? n.expression.text : null;
+}
+
 function exportAliasesOf(sf: ts.SourceFile): Record<string, string> {
   const out: Record<string, string> = {};
   for (const stmt of sf.statements) {
@@ -373,6 +380,8 @@ function exportAliasesOf(sf: ts.SourceFile): Record<string, string> {
       out.default = stmt.name.text;
     } else if (ts.isExportAssignment(stmt) && ts.isIdentifier(unwrap(stmt.expression))) {
       out.default = (unwrap(stmt.expression) as ts.Identifier).text;
+    } else if (ts.isExportAssignment(stmt) && !stmt.isExportEquals && instanceClass(stmt.expression)) {
+      out[INSTANCE_EXPORT] = instanceClass(stmt.expression)!;
     } else if (ts.isExportDeclaration(stmt) && !stmt.moduleSpecifier && stmt.exportClause && ts.isNamedExports(stmt.exportClause)) {
       for (const el of stmt.exportClause.elements) {
         if (el.propertyName) out[moduleExportName(el.name)] = moduleExportName(el.propertyName);
@@ -384,6 +393,7 @@ function exportAliasesOf(sf: ts.SourceFile): Record<string, string> {
       const right = unwrap(e.right);
       if (name === null) continue;
       if (ts.isIdentifier(right) && right.text !== name) out[name] = right.text;
+      else if (name === "default" && instanceClass(right)) out[INSTANCE_EXPORT] = instanceClass(right)!;
       else if (name === "default" && ts.isObjectLiteralExpression(right)) {
         for (const p of right.properties) {
           if (ts.isPropertyAssignment(p) && ts.isIdentifier(unwrap(p.initializer)) && p.name) {

@@ -8,15 +8,20 @@
  *   driver it bundles (Mongoose 6+ → driver 4+). Model calls (`Order.find()`) are not linked to it.
  * - Off: `retryWrites: false` / `retryReads: false` in the options, or `retryWrites=false` /
  *   `retryReads=false` in a literal connection string. Both off → one attempt (disabled).
- * - Operations on the client, on `client.db(name)` and on `….collection(name)` (bound to a name
- *   or chained) are requests to the connection string's host.
+ * - Operations on the client, on `client.db(name)` and on `….collection(name)` (bound to a name,
+ *   assigned to a variable declared elsewhere, or chained) are requests to the connection string's host.
+ * - A client nobody binds is the one the connect call hands on (driver 3.x–4.x, verified in
+ *   3.6/3.7 `lib/mongo_client.js`: `MongoClient.connect(url, options, callback)` takes the last
+ *   function argument as the callback `(error, client)` — the client since 3.0 (NODE-1240) — and
+ *   otherwise returns `Promise<MongoClient>`; the callback form is gone in 5.0): the callback's
+ *   second parameter, the parameter of `.then((client) => …)`, or the name of `await MongoClient.connect(…)`.
  * - `session.withTransaction(fn)` (a file importing "mongodb" or "mongoose"): the convenient
  *   transaction API re-runs `fn` on TransientTransactionError and re-commits on
  *   UnknownTransactionCommitResult until **120 s** have passed → a code layer around the call,
  *   with no count bound (time-bounded).
  */
 import type { ClientFact, FileFacts } from "../../model/facts";
-import { objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
+import { isFunctionLike, objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import { mongoLayer, transactionLayerCore, uriOptions } from "../go/mongo";
 import { bindingName } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
@@ -83,15 +88,18 @@ export function extractMongoFacts(sf: ts.SourceFile, index: FileIndex, facts: Fi
     }
     const bound = bindingName(node);
     // `await mongoose.connect(uri)`: the process-wide default connection every model uses
-    const { name, module: atModule } = !bound.name && library === "mongoose" && defaultConnection ? { name: defaultConnection, module: true } : bound;
+    const awaited = !bound.name ? awaitedBinding(node) : null;
+    // `MongoClient.connect(uri, (err, client) => …)` / `.then((client) => …)`: the callback's parameter
+    const passed = library === LIBRARY && !bound.name && !awaited ? connectedParameter(node as ts.CallExpression, index) : null;
+    const { name, module: atModule } = !bound.name && library === "mongoose" && defaultConnection ? { name: defaultConnection, module: true } : (awaited ?? bound);
     const localId = ids.next("L", node, sf);
     const version = library === "mongoose" ? "Mongoose ≥ 6 (MongoDB Node.js driver ≥ 4)" : "MongoDB Node.js driver ≥ 4";
     facts.layers.push(mongoLayer({ localId, anchor: spanOf(node, sf), label: name || label, library, writes, reads, version }));
-    if (!name) return;
+    if (!name && !passed) return;
     const client: ClientFact = {
       id: ids.next("K", node, sf),
-      name,
-      functionId: atModule ? MODULE : index.enclosingId(node),
+      name: passed?.name ?? name,
+      functionId: passed?.functionId ?? (atModule ? MODULE : index.enclosingId(node)),
       span: spanOf(node, sf),
       library: name === MONGOOSE_CONNECTION ? "mongoose" : LIBRARY,
       baseUrl: uri ? valueOfUri(uri) : null,
@@ -152,17 +160,26 @@ export function extractMongoFacts(sf: ts.SourceFile, index: FileIndex, facts: Fi
     });
   }
 
-  // derived databases and collections: `const orders = client.db("shop").collection("orders")`
+  // derived databases and collections: `const orders = client.db("shop").collection("orders")`,
+  // and assigned to a variable declared elsewhere (`var collection;` at module level, then
+  // `collection = db.collection("products")` in the connect callback): bound where it is declared
   const driverClients = () => facts.clients.filter((c) => c.library === LIBRARY && c.sdk?.target === "");
+  const assignments = driverClients().length ? assignmentsOf(sf) : [];
   for (let round = 0; round < 2; round++) {
-    for (const v of index.variables) {
-      const init = v.initializer ? unwrap(v.initializer) : undefined;
-      if (!init || !ts.isIdentifier(v.name)) continue;
+    const derive = (at: ts.Node, target: string, init: ts.Expression) => {
       const root = chainRoot(init);
       const from = root ? driverClients().find((c) => c.name === root) : undefined;
-      if (!from || facts.clients.some((c) => c.name === v.name.getText(sf))) continue;
+      if (!from || facts.clients.some((c) => c.name === target)) return;
       const { module: atModule } = bindingName(init);
-      facts.clients.push({ ...from, id: ids.next("K", v, sf), name: v.name.getText(sf), functionId: atModule ? MODULE : index.enclosingId(v), span: spanOf(v, sf), layerIds: [...from.layerIds] });
+      facts.clients.push({ ...from, id: ids.next("K", at, sf), name: target, functionId: atModule ? MODULE : index.enclosingId(at), span: spanOf(at, sf), layerIds: [...from.layerIds] });
+    };
+    for (const v of index.variables) {
+      const init = v.initializer ? unwrap(v.initializer) : undefined;
+      if (init && ts.isIdentifier(v.name)) derive(v, v.name.getText(sf), init);
+    }
+    for (const a of assignments) {
+      const name = bindingName(a.right).name;
+      if (name) derive(a, name, unwrap(a.right));
     }
   }
   // chained operations: the receiver `client.db().collection()` of `client.db().collection().findOne` sends like the client
@@ -199,8 +216,76 @@ function chainRoot(n: ts.Expression): string | null {
   return null;
 }
 
-/** the connection string as a value the linker evaluates (a literal, a constant, `process.env.X ?? "…"`) */
+/**
+ * The client a connect call hands to its callback, for a call nobody binds (driver 3.x–4.x, whose
+ * `MongoClient.connect(url[, options], callback)` takes the last function argument as the callback
+ * `(error, client)` and otherwise returns a Promise of the client): the callback's second
+ * parameter, or the first parameter of `.then((client) => …)` on the returned promise.
+ */
+function connectedParameter(call: ts.CallExpression, index: FileIndex): { name: string; functionId: string } | null {
+  const param = (fn: ts.Expression | undefined, at: number) => {
+    const f = fn ? unwrap(fn) : undefined;
+    if (!f || !isFunctionLike(f) || !f.body) return null;
+    const p = f.parameters[at];
+    const id = index.idOf(f);
+    return p && ts.isIdentifier(p.name) && id ? { name: p.name.text, functionId: id } : null;
+  };
+  const last = call.arguments.length > 1 ? call.arguments[call.arguments.length - 1] : undefined;
+  const viaCallback = param(last, 1);
+  if (viaCallback) return viaCallback;
+  let p: ts.Node = call;
+  while (p.parent && (ts.isParenthesizedExpression(p.parent) || ts.isAsExpression(p.parent) || ts.isNonNullExpression(p.parent))) p = p.parent;
+  const access = p.parent;
+  if (access && ts.isPropertyAccessExpression(access) && access.expression === p && access.name.text === "then" && ts.isCallExpression(access.parent) && access.parent.expression === access) {
+    return param(access.parent.arguments[0], 0);
+  }
+  return null;
+}
+
+/** `const client = await MongoClient.connect(uri)` / `client = await …`: the name the awaited value is bound to */
+function awaitedBinding(node: ts.Node): { name: string; module: boolean } | null {
+  let p: ts.Node = node;
+  while (p.parent && (ts.isParenthesizedExpression(p.parent) || ts.isAsExpression(p.parent) || ts.isNonNullExpression(p.parent))) p = p.parent;
+  if (!p.parent || !ts.isAwaitExpression(p.parent)) return null;
+  const b = bindingName(p.parent);
+  return b.name ? b : null;
+}
+
+/** every `x = …` / `this.x = …` assignment of the file */
+function assignmentsOf(sf: ts.SourceFile): ts.BinaryExpression[] {
+  const out: ts.BinaryExpression[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) out.push(n);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/**
+ * The connection string as a value the linker evaluates (a literal, a constant, `process.env.X ?? "…"`);
+ * a name declared in an enclosing function (`var url = process.env.MONGO_URL || "mongodb://…"`
+ * before the connect call) stands for its initializer.
+ */
 function valueOfUri(uri: ts.Expression): ClientFact["baseUrl"] {
-  const v = valueOf(uri);
+  const e = unwrap(uri);
+  const local = ts.isIdentifier(e) ? localInitializer(e) : null;
+  const v = valueOf(local ?? e);
   return v.kind === "unknown" ? null : v;
+}
+
+/** the initializer of the `var/let/const name = …` a function around `at` declares (null at module level: constants cover those) */
+function localInitializer(at: ts.Identifier): ts.Expression | null {
+  for (let p: ts.Node | undefined = at.parent; p && !ts.isSourceFile(p); p = p.parent) {
+    if (!isFunctionLike(p) || !p.body || !ts.isBlock(p.body)) continue;
+    let found: ts.Expression | null = null;
+    const visit = (n: ts.Node): void => {
+      if (found || (n !== p!.body && isFunctionLike(n))) return;
+      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === at.text && n.initializer && n.getStart() < at.getStart()) found = n.initializer;
+      else ts.forEachChild(n, visit);
+    };
+    visit(p.body);
+    if (found) return found;
+  }
+  return null;
 }

@@ -32,6 +32,7 @@ import { detectTraefikFile } from "./traefikFile";
 import { isHelmPartial, isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
 import { renderHelmTemplate, type RenderedTemplate } from "./helmRender";
 import { detectSpringApplicationYaml } from "../spring/applicationYaml";
+import { detectZuulRoutes } from "../spring/zuulRoutes";
 import { detectShellCommands } from "./shellCommands";
 
 const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
@@ -56,6 +57,7 @@ const DETECTORS: readonly { name: string; run: YamlDetector }[] = [
   { name: "gateway-api-retry", run: detectGatewayApiRetry },
   { name: "appmesh", run: detectAppMesh },
   { name: "spring", run: detectSpringApplicationYaml },
+  { name: "zuul-routes", run: detectZuulRoutes },
   { name: "shell-commands", run: detectShellCommands },
   { name: "kustomize", run: detectKustomize },
 ];

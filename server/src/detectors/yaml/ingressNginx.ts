@@ -9,7 +9,8 @@
  * idempotent methods (`retry-non-idempotent` is false by default and is a ConfigMap-only key).
  * `"off"` turns retries off. No back-off (RL003 applies).
  *
- * Which Ingresses: ingressClassName / kubernetes.io/ingress.class "nginx", any Ingress that
+ * Which Ingresses: ingressClassName / kubernetes.io/ingress.class "nginx" (or the AKS application
+ * routing add-on's "webapprouting.kubernetes.azure.com", a managed ingress-nginx), any Ingress that
  * carries an nginx.ingress.kubernetes.io annotation, and Ingresses without a class where the
  * workspace makes NGINX the default (a default IngressClass, `--watch-ingress-without-class`).
  *
@@ -28,6 +29,14 @@ import { parseDuration } from "./durations";
 import { annotationPair, annotations, ingressBackends, ingressClass, metaName, metaNamespace, noWait, nginxCondition, pushRoute, routeLayer } from "./routeLayers";
 
 const PREFIX = "nginx.ingress.kubernetes.io/";
+/**
+ * Ingress classes served by an ingress-nginx controller: the project's own default class name,
+ * and the class the AKS application routing add-on creates for its managed NGINX controller
+ * ("webapprouting.kubernetes.azure.com": Microsoft Learn, "Managed NGINX ingress with the
+ * application routing add-on" — "based on Kubernetes NGINX Ingress controller", with the
+ * ingress-nginx ConfigMap in app-routing-system; its defaults are ingress-nginx's).
+ */
+const NGINX_CLASSES: ReadonlySet<string> = new Set(["nginx", "webapprouting.kubernetes.azure.com"]);
 export const INGRESS_NGINX_DEFAULT_TRIES = 3;
 const CONFIGMAP_KEYS = ["proxy-next-upstream-tries", "proxy-next-upstream", "proxy-next-upstream-timeout"];
 
@@ -41,7 +50,7 @@ export function detectIngressNginx(ctx: YamlDetectorContext, d: YamlDocument): v
   const cls = ingressClass(d, spec);
   // no class and no NGINX annotation: NGINX's only where it serves class-less Ingresses (linker)
   const classless = cls === null && !Object.keys(a).some((key) => key.startsWith(PREFIX));
-  if (cls !== null && cls !== "nginx") return;
+  if (cls !== null && !NGINX_CLASSES.has(cls)) return;
   // another controller's annotations say whose Ingress it is
   if (classless && Object.keys(a).some((key) => OTHER_CONTROLLERS.some((p) => key.startsWith(p)))) return;
   const backends = ingressBackends(d, spec);

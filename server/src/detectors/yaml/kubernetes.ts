@@ -57,6 +57,11 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
     ctx.facts.namespaces.push(namespaceFact(ctx, d, metadata, name, span));
     return;
   }
+  if (k.kind === "ConfigMap" && k.apiVersion === "v1") {
+    const data = stringMap(d, get(d, d.root, "data"));
+    if (Object.keys(data).length) (ctx.facts.configMaps ??= []).push({ name, namespace, data });
+    return;
+  }
   if (k.kind === "Service" && k.apiVersion === "v1") {
     ctx.facts.workloads.push({
       kind: "k8s-service",
@@ -78,6 +83,7 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
   const podMeta = get(d, template, "metadata");
   const podSpec = get(d, template, "spec");
   const commands = containerCommands(d, podSpec);
+  const fromConfigMaps = configMapEnv(d, podSpec);
   ctx.facts.workloads.push({
     kind: "k8s-workload",
     name,
@@ -90,7 +96,29 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
     selector: {},
     images: containerImages(d, podSpec),
     ...(commands.length ? { commands } : {}),
+    ...(fromConfigMaps ? { configMapEnv: fromConfigMaps } : {}),
   });
+}
+
+/** `envFrom[].configMapRef.name` and `env[].valueFrom.configMapKeyRef` of every container (init containers last). */
+function configMapEnv(d: YamlDocument, podSpec: Node | null): WorkloadFact["configMapEnv"] | null {
+  const from: string[] = [];
+  const keys: Record<string, { configMap: string; key: string }> = {};
+  const containers = [...seqItems(d, get(d, podSpec, "containers")), ...seqItems(d, get(d, podSpec, "initContainers"))];
+  for (const c of containers) {
+    for (const e of seqItems(d, get(d, c, "envFrom"))) {
+      const ref = str(d, getIn(d, e, "configMapRef", "name"));
+      // a prefix renames every key: not followed
+      if (ref && !str(d, get(d, e, "prefix")) && !from.includes(ref)) from.push(ref);
+    }
+    for (const e of seqItems(d, get(d, c, "env"))) {
+      const name = str(d, get(d, e, "name"));
+      const configMap = str(d, getIn(d, e, "valueFrom", "configMapKeyRef", "name"));
+      const key = str(d, getIn(d, e, "valueFrom", "configMapKeyRef", "key"));
+      if (name && configMap && key && !(name in keys)) keys[name] = { configMap, key };
+    }
+  }
+  return from.length || Object.keys(keys).length ? { from, keys } : null;
 }
 
 /** Each container's `command` + `args`, joined by spaces (a `sh -c "…"` string stays one argument). */

@@ -7,7 +7,9 @@
  * with `retry_backoff`; a fixed countdown of an autoretry task becomes `retry_backoff=<the
  * delay>` (exponential from the same delay, full jitter by default, capped at
  * `retry_backoff_max` 600 s). Backoff (RL003, `default_retry_delay=0`): `retry_backoff=True`.
- * Class-based tasks are edited through their class attributes (`max_retries = N`).
+ * Class-based tasks are edited through their class attributes (`max_retries = N`). A task whose
+ * layer comes from a `base=` class of another module is not edited at that class (other tasks
+ * share it, and the task's decorator may override it).
  */
 import type { RetryLayer } from "../../model/model";
 import type { SyntaxNode } from "../../parsing/treeSitter";
@@ -22,6 +24,9 @@ const STOP_ATTEMPTS = 3;
 export function celeryLayerEdit(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpContext): LayerEdit | null {
   const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : op === "stop" ? STOP_ATTEMPTS : null;
   const dec = ed.decoratorAt(layer.anchor.line);
+  // a task's layer anchored in the base class of another module (engine/queues/celeryBases.ts):
+  // the class is shared by other tasks and the decorator may override it, so no edit there
+  if (!dec && layer.localId.startsWith("celery-base:")) return null;
   if (attempts !== null && attempts >= 1) {
     const retries = attempts - 1;
     const title = attempts === 1 ? `Turn off celery retries for ${layer.label} (max_retries=0)` : op === "stop" ? `Stop after ${attempts} executions: max_retries=${retries}` : `Lower to ${attempts} executions (max_retries=${retries}, which counts retries)`;

@@ -25,7 +25,7 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryLens`;
 /** The comment leader for a file, or null when the file has no line comments. */
 export function commentLeader(file: string): string | null {
   const lang = sourceLanguage(file);
-  if (lang === "python" || lang === "yaml" || lang === "toml" || lang === "proxy-config" || lang === "properties" || lang === "shell") return "#";
+  if (lang === "python" || lang === "yaml" || lang === "toml" || lang === "proxy-config" || lang === "properties" || lang === "shell" || lang === "terraform") return "#";
   if (lang === "typescript" || lang === "csharp" || lang === "java" || lang === "kotlin" || lang === "go" || lang === "gomod") return "//";
   return null;
 }

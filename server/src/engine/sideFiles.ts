@@ -1,0 +1,49 @@
+/**
+ * Side files: one-off scripts, seeds, migrations, tools and examples that ship beside a service
+ * but serve none of its requests (`services/inventory/scripts/seed.js`,
+ * `packages/outbox/examples/order-service.js`, `db/migrate-products.ts`). A library *default*
+ * built there (a database driver's retryable reads/writes, an SDK's built-in retries that nobody
+ * configured) is real, but on no request path: it is marked off-path (docs/design.md vocabulary),
+ * reported with the reason and never multiplied. Layers somebody configured in such a file are
+ * left alone (a script's explicit retry policy is what its author asked for; the startup and
+ * polling rules judge those).
+ *
+ * Folder names are matched per path segment; the package folders of a JVM source tree
+ * (`src/main/java/com/example/…`) are not folders in this sense, so `com.example` packages are
+ * never side files.
+ */
+import type { RetryLayer } from "../model/model";
+
+const SIDE_FOLDERS: ReadonlySet<string> = new Set(["script", "scripts", "example", "examples", "seed", "seeds", "seeder", "seeders", "seeding", "migration", "migrations", "tools"]);
+/** `seed.js`, `seeds.ts`, `seed-products.ts`, `seedDatabase.js`, `migrate.mjs`, `migrate-products.js` (not `seeding-policy.js`) */
+const SIDE_FILE_NAME = /^([Ss]eeds?|[Mm]igrate)([-_.A-Z][^/]*)?\.[cm]?[jt]sx?$/;
+/** source roots whose sub-folders are package names, not project folders */
+const PACKAGE_ROOTS = /^(java|kotlin|scala|groovy)$/;
+
+/** The folder or file name that makes `path` a side file, or null. */
+export function sideFileReason(path: string): string | null {
+  const parts = path.split("/");
+  const name = parts.pop() ?? "";
+  for (let i = 0; i < parts.length; i++) {
+    // `src/main/java/<package…>`: stop at the package root
+    if (parts[i] === "src" && (parts[i + 1] === "main" || parts[i + 1] === "test") && PACKAGE_ROOTS.test(parts[i + 2] ?? "")) break;
+    if (SIDE_FOLDERS.has(parts[i]!.toLowerCase())) return `${parts.slice(0, i + 1).join("/")}/`;
+  }
+  return SIDE_FILE_NAME.test(name) ? name : null;
+}
+
+export function isSideFile(path: string): boolean {
+  return sideFileReason(path) !== null;
+}
+
+/**
+ * Client/SDK layers whose count is the library's default (nobody configured it) in a side file
+ * become off-path. Runs after linking, before paths are multiplied.
+ */
+export function markSideFileDefaults(layers: Map<string, RetryLayer>): void {
+  for (const layer of layers.values()) {
+    if (layer.category !== "client" || layer.attemptsSource !== "default" || layer.offPath || layer.disabled) continue;
+    const reason = sideFileReason(layer.file);
+    if (reason) layer.offPath = `a library default in a one-off script or example (${reason}), which serves no request`;
+  }
+}

@@ -1,0 +1,71 @@
+// Library defaults built in one-off scripts, seeds, migrations, tools and examples are off the
+// request paths (engine/sideFiles.ts): reported with the reason, never multiplied.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { checkFixture } from "../harness";
+import { sideFileReason } from "../../server/src/engine/sideFiles";
+
+describe("side files", () => {
+  const table: Array<[string, string | null]> = [
+    ["services/inventory/scripts/seed.js", "services/inventory/scripts/"],
+    ["services/inventory/scripts/migrate-products.js", "services/inventory/scripts/"],
+    ["packages/outbox-pattern/examples/order-service.js", "packages/outbox-pattern/examples/"],
+    ["db/seeders/20240101-users.ts", "db/seeders/"],
+    ["api/migrations/0001_init.py", "api/migrations/"],
+    ["api/src/seed.ts", "seed.ts"],
+    ["api/src/migrate-orders.mjs", "migrate-orders.mjs"],
+    ["services/order/src/app.js", null],
+    ["services/order/src/seeding-policy.js", null],
+    // JVM packages are not folders: com.example is a package name
+    ["order-service/src/main/kotlin/com/example/order/client/CustomerClient.kt", null],
+    ["app/src/main/java/com/example/tools/Retry.java", null],
+    ["tools/loadgen/main.go", "tools/"],
+  ];
+  for (const [path, reason] of table) {
+    test(`${path} → ${reason ?? "not a side file"}`, () => assert.equal(sideFileReason(path), reason));
+  }
+
+  test("a driver default in a seed script and an example app is off-path; the service's own connection and a configured script layer are not", async () => {
+    const result = await checkFixture(`
+//- orders/src/app.js
+const express = require("express");
+const mongoose = require("mongoose");
+const Order = require("./models/order");
+
+async function start() {
+  await mongoose.connect("mongodb://orders-db:27017/orders");
+  // ^ layer ×2
+  const app = express();
+  app.get("/orders/:id", async (req, res) => res.json(await Order.findById(req.params.id)));
+  app.listen(3000);
+}
+start();
+//- orders/src/models/order.js
+const mongoose = require("mongoose");
+const Order = mongoose.model("Order", new mongoose.Schema({ status: String }));
+module.exports = Order;
+//- orders/scripts/seed.js
+const mongoose = require("mongoose");
+const Order = require("../src/models/order");
+async function seed() {
+  await mongoose.connect(process.env.MONGODB_URI, { serverSelectionTimeoutMS: 5000 });
+  // ^ layer ×2
+  await Order.create({ status: "NEW" });
+}
+seed();
+//- orders/examples/quiet.js
+const { MongoClient } = require("mongodb");
+const client = new MongoClient("mongodb://orders-db:27017", { retryReads: true });
+// ^ layer ×2
+client.db("x").collection("y").findOne({});
+//! rules RL001
+//! path 2 orders-db
+`);
+    const at = (file: string) => result.model.layers.find((l) => l.file === file)!;
+    assert.match(at("orders/scripts/seed.js").offPath ?? "", /one-off script or example \(orders\/scripts\/\)/);
+    assert.equal(at("orders/src/app.js").offPath, undefined, "the service's connection stays on its paths");
+    assert.equal(at("orders/examples/quiet.js").offPath, undefined, "a configured layer is not a default");
+    const seedId = at("orders/scripts/seed.js").id;
+    assert.ok(result.model.paths.every((p) => !p.layers.includes(seedId)), "the off-path default is on no path");
+  });
+});
