@@ -96,7 +96,7 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "envoy", "istio", "istio-default", "linkerd", "traefik", "kong", "ingress-nginx", "kuma", "consul", "emissary", "envoy-gateway", "gloo",
   "gateway-api-retry", "appmesh",
   "nginx", "haproxy",
-  "azure-sdk", "azure-sdk-go",
+  "azure-sdk", "azure-sdk-go", "aws-sdk-go",
   "openai-sdk", "anthropic-sdk",
   "celery",
   "temporal", "bullmq", "bull", "agenda",

@@ -64,6 +64,41 @@ describe("k8s ConfigMaps as environment", () => {
     ["a ConfigMap nobody wrote: the code default", `          envFrom:\n            - configMapRef:\n                name: missing\n`, "inventory"],
     ["an envFrom with a prefix renames the keys: not followed", `          envFrom:\n            - prefix: CFG_\n              configMapRef:\n                name: service-api\n${configMap("service-api", "warehouse:8080")}`, "inventory"],
   ];
+  test("copies of a ConfigMap in other deployment folders: the one beside the workload's manifest wins", async () => {
+    await checkFixture(`
+${deployment(`          envFrom:\n            - configMapRef:\n                name: service-api\n${configMap("service-api", "warehouse:8080")}`)}//- legacy/monolith/config.yaml
+${configMap("service-api", "monolith.internal:8080").replace("---\n", "")}${code}//! rules none
+//! path 2 warehouse
+//! paths 1
+`);
+  });
+
+  test("a Flask app factory's app.config entry set once from the env resolves a route's call (Python subscript constant)", async () => {
+    await checkFixture(`
+${deployment(`          envFrom:\n            - configMapRef:\n                name: service-api\n${configMap("service-api", "warehouse:8080")}`)}//- orders/app.py
+import os
+import requests
+from flask import Flask
+from tenacity import retry, stop_after_attempt, wait_random_exponential
+
+
+def create_app():
+    app = Flask(__name__)
+
+    @app.route("/stock", methods=["GET"])
+    @retry(stop=stop_after_attempt(2), wait=wait_random_exponential(max=1), retry=None)
+    # ^ layer ×2
+    def stock():
+        return requests.get(url=app.config["STOCK_URI"], timeout=1).text
+
+    app.config["STOCK_URI"] = "http://{}/level".format(os.environ.get("STOCK_ADDR"))
+    return app
+//! rules none
+//! path 2 warehouse
+//! paths 1
+`);
+  });
+
   for (const [name, env, target] of cases) {
     test(`${name} → ${target}`, async () => {
       await checkFixture(`

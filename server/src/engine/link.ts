@@ -642,7 +642,7 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
 
 const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default", "appmesh-default"]);
 /** SDK clients that retry when nobody configured them (docs/reference/openai-sdk.md): implicit when unconfigured */
-const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
+const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;

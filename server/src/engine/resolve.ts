@@ -348,6 +348,9 @@ function mapEntry(of: ValueExpr, key: string, file: FileFacts, scopeId: string, 
   if (depth > 8) return null;
   if (of.kind === "map") return of.entries[key] ? { value: of.entries[key]!, file, scopeId } : null;
   if (of.kind === "ref") {
+    // Python: an entry set once by a subscript assignment in the file (`app.config["X"] = …`, detectors/python/module.ts)
+    const assigned = file.language === "python" ? file.constants.find((c) => c.name === `${of.name}[${JSON.stringify(key)}]`) : undefined;
+    if (assigned) return { value: assigned.value, file, scopeId: "<module>" };
     const r = resolver.resolve(file, scopeId, of.name);
     return r?.kind === "constant" ? mapEntry(r.constant.value, key, r.file, "<module>", resolver, depth + 1) : null;
   }

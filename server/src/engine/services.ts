@@ -525,30 +525,52 @@ function renderedWorkload(w: WorkloadFact, path: string, charts: ReturnType<type
 
 /**
  * Fills in the variables a k8s workload takes from ConfigMaps (`envFrom.configMapRef`,
- * `valueFrom.configMapKeyRef`) from the workspace's ConfigMaps: one of the workload's namespace
- * first, else the only one of that name. Kubernetes' precedence: a literal `env[].value` wins over
+ * `valueFrom.configMapKeyRef`) from the workspace's ConfigMaps: those of the workload's namespace
+ * first, else every one of that name; the ones nearest the workload's manifest, taking the values
+ * they agree on. Kubernetes' precedence: a literal `env[].value` wins over
  * both, and a later envFrom source over an earlier one. The per-file facts stay untouched (they
  * are cached): the workload is replaced by a copy.
  */
 function withConfigMapEnv(files: readonly FileFacts[], workloads: Array<{ w: WorkloadFact; file: string }>): void {
   if (!workloads.some((x) => x.w.configMapEnv)) return;
-  const byName = new Map<string, Array<{ namespace: string | null; data: Record<string, string> }>>();
-  for (const f of files) for (const c of f.configMaps ?? []) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
-  const dataOf = (name: string, namespace: string | null): Record<string, string> | null => {
+  const byName = new Map<string, Array<{ namespace: string | null; data: Record<string, string>; dir: string }>>();
+  for (const f of files) for (const c of f.configMaps ?? []) byName.set(c.name, [...(byName.get(c.name) ?? []), { ...c, dir: dirOf(f.path) }]);
+  // the ConfigMaps of that name in the workload's namespace (else all of that name), nearest the
+  // workload's manifest first (the folder `kubectl apply -f` applies together); where several are
+  // as near (copies of one manifest in several deployment folders), the keys they agree on
+  const dataOf = (name: string, namespace: string | null, file: string): Record<string, string> | null => {
     const all = byName.get(name) ?? [];
     const same = all.filter((c) => (c.namespace ?? "default") === (namespace ?? "default"));
-    const pick = same.length === 1 ? same[0] : all.length === 1 ? all[0] : undefined;
-    return pick?.data ?? null;
+    const candidates = same.length ? same : all;
+    if (!candidates.length) return null;
+    const here = dirOf(file);
+    const shared = (dir: string) => {
+      const a = here.split("/");
+      const b = dir.split("/");
+      let i = 0;
+      while (i < a.length && i < b.length && a[i] === b[i] && a[i] !== "") i++;
+      return i;
+    };
+    const nearest = Math.max(...candidates.map((c) => shared(c.dir)));
+    const pool = candidates.filter((c) => shared(c.dir) === nearest);
+    const agreed: Record<string, string> = {};
+    for (const [k, v] of Object.entries(pool[0]!.data)) if (pool.every((c) => c.data[k] === v)) agreed[k] = v;
+    return agreed;
   };
   workloads.forEach((x, i) => {
     const refs = x.w.configMapEnv;
     if (!refs) return;
     const env: Record<string, string> = {};
-    for (const name of refs.from) Object.assign(env, dataOf(name, x.w.namespace) ?? {});
+    for (const name of refs.from) Object.assign(env, dataOf(name, x.w.namespace, x.file) ?? {});
     for (const [variable, ref] of Object.entries(refs.keys)) {
-      const value = dataOf(ref.configMap, x.w.namespace)?.[ref.key];
+      const value = dataOf(ref.configMap, x.w.namespace, x.file)?.[ref.key];
       if (value !== undefined) env[variable] = value;
     }
     if (Object.keys(env).length) workloads[i] = { ...x, w: { ...x.w, env: { ...env, ...x.w.env } } };
   });
+}
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
 }

@@ -186,6 +186,8 @@ export type LayerKind =
   | "stripe-sdk"
   /** AWS SDK for JavaScript v2 `maxRetries` (docs/reference/retry-semantics.md §2.7b) */
   | "aws-sdk-v2"
+  /** AWS SDK for Go v1 `MaxRetries` (retries) / v2 `RetryMaxAttempts` (attempts) (docs/reference/aws-sdk-go.md) */
+  | "aws-sdk-go"
   /** google-api-python-client `execute(num_retries=N)` (docs/reference/google-sdks.md) */
   | "googleapiclient"
   /** Google Cloud client libraries' own retries: google-cloud-storage DEFAULT_RETRY, @google-cloud/* retryOptions (docs/reference/google-sdks.md) */

@@ -6,6 +6,7 @@ import { detectStripeGo } from "./stripe";
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree } from "../../parsing/treeSitter";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
+import { detectAwsSdkGo } from "./awsSdkGo";
 import { detectAzureSdk } from "./azureSdk";
 import { detectCenkaltiBackoff } from "./cenkaltiBackoff";
 import { detectClientFlow } from "./clients";
@@ -47,6 +48,7 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["go-elasticsearch", detectGoElasticsearch],
   ["neo4j-go-driver", detectNeo4jGo],
   ["azure-sdk-for-go", detectAzureSdk],
+  ["aws-sdk-go", detectAwsSdkGo],
   ["openai/anthropic", detectLlmSdksGo],
   ["stripe-go", detectStripeGo],
   ["temporal", detectTemporalGo],

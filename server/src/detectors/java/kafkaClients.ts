@@ -83,8 +83,8 @@ export function detectKafkaClients(ctx: JvmContext): void {
       attempts,
       source: retries ? "config" : "default",
       note,
-      wait: { kind: "exponential", jitter: true, initialSeconds: 0.1, maxSeconds: 1, source: settings.has("retry.backoff.ms") ? "config" : "default", description: "retry.backoff.ms 100 ms (fixed before 3.7; exponential with jitter up to retry.backoff.max.ms 1 s since)" },
-      errors: "retriable produce errors (NotLeaderOrFollower, NotEnoughReplicas, request timeouts, disconnects)",
+      wait: producerWait(settings),
+      errors: PRODUCER_ERRORS,
       idempotent: idempotent !== false,
       timeBound,
       overallTimeoutSeconds: timeoutMs ? timeoutMs / 1000 : null,
@@ -162,8 +162,8 @@ function micronautClients(ctx: JvmContext): void {
         attempts,
         source: retries ? "config" : "default",
         note,
-        wait: { kind: "exponential", jitter: true, initialSeconds: 0.1, maxSeconds: 1, source: settings.has("retry.backoff.ms") ? "config" : "default", description: "retry.backoff.ms 100 ms (fixed before 3.7; exponential with jitter up to retry.backoff.max.ms 1 s since)" },
-        errors: "retriable produce errors (NotLeaderOrFollower, NotEnoughReplicas, request timeouts, disconnects)",
+        wait: producerWait(settings),
+        errors: PRODUCER_ERRORS,
         idempotent: idempotent !== false,
         timeBound: unbounded ? timeText : null,
         overallTimeoutSeconds: timeoutMs ? timeoutMs / 1000 : null,
@@ -228,3 +228,9 @@ function brokerOf(e: Expr | undefined): ValueExpr {
   }
   return { kind: "string", value: KAFKA_DEFAULT_TARGET };
 }
+
+/** kafka-clients' produce retries wait retry.backoff.ms (the same for every producer form) */
+function producerWait(settings: ReadonlyMap<string, unknown>) {
+  return { kind: "exponential" as const, jitter: true, initialSeconds: 0.1, maxSeconds: 1, source: settings.has("retry.backoff.ms") ? ("config" as const) : ("default" as const), description: "retry.backoff.ms 100 ms (fixed before 3.7; exponential with jitter up to retry.backoff.max.ms 1 s since)" };
+}
+const PRODUCER_ERRORS = "retriable produce errors (NotLeaderOrFollower, NotEnoughReplicas, request timeouts, disconnects)";

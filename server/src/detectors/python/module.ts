@@ -62,6 +62,7 @@ export function detectModule(ctx: PyContext): void {
     const value = ctx.value(right);
     if (value && value.kind !== "unknown") ctx.facts.constants.push({ name: left.text, value, line: a.startPosition.row + 1 });
   }
+  subscriptConstants(ctx);
   ctx.facts.exports = ctx.facts.functions.filter((f) => f.topLevel).map((f) => f.name);
   for (const comment of descendants(root, "comment")) {
     const s = parseSuppression(comment.text, comment.startPosition.row + 1);
@@ -371,4 +372,26 @@ function annotationType(t: SyntaxNode | null): string {
     return "";
   }
   return "";
+}
+
+/**
+ * Entries set once by a subscript assignment anywhere in the file (`app.config["ORDERS_URI"] =
+ * "http://{}/orders".format(os.environ.get("ORDERS_ADDR"))` in a Flask app factory) are constants
+ * named `app.config["ORDERS_URI"]`, so a later `requests.post(app.config["ORDERS_URI"])` in a
+ * nested route resolves. An entry assigned twice, or with a key that is no string literal, is not one.
+ */
+function subscriptConstants(ctx: PyContext): void {
+  const seen = new Map<string, { value: import("../../model/facts").ValueExpr; line: number } | null>();
+  for (const a of descendants(ctx.tree.rootNode, "assignment")) {
+    const left = a.childForFieldName("left");
+    const right = a.childForFieldName("right");
+    if (left?.type !== "subscript" || !right) continue;
+    const obj = dottedName(left.childForFieldName("value"));
+    const key = stringValue(left.childForFieldName("subscript"));
+    if (!obj || key === null || obj === "os.environ") continue;
+    const name = `${obj}[${JSON.stringify(key)}]`;
+    const value = ctx.value(right);
+    seen.set(name, seen.has(name) || !value || value.kind === "unknown" ? null : { value, line: a.startPosition.row + 1 });
+  }
+  for (const [name, v] of seen) if (v) ctx.facts.constants.push({ name, value: v.value, line: v.line });
 }

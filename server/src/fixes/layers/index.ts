@@ -14,6 +14,7 @@ import { grpcJavaLayerEdit } from "./grpcJava";
 import { springAiLayerEdit } from "./springAi";
 import { feignLayerEdit } from "./feign";
 import { mongoLayerEdit } from "./mongo";
+import { awsSdkGoLayerEdit } from "./awsSdkGo";
 import { redisLayerEdit } from "./redis";
 import { kafkaOrSearchLayerEdit } from "./kafka";
 import { neo4jLayerEdit } from "./neo4j";
@@ -84,6 +85,8 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return llmSdkLayerEdit(op, layer, text, ctx);
       case "azure-sdk":
         return azureSdkLayerEdit(op, layer, text, ctx);
+      case "aws-sdk-go":
+        return awsSdkGoLayerEdit(op, layer, text, ctx);
       // Docker labels, Traefik TOML, Gateway API retry, App Mesh (gatewayForms.ts); Traefik YAML maps go on to mesh.ts
       case "traefik-retry":
       case "gateway-api-retry":
