@@ -25,14 +25,13 @@ import type { LayerFact, RequestFact, RetryCondition, ValueExpr } from "../../mo
 import { importsFrom, receiverName, type JvmContext } from "./context";
 import { fixedWait, type LayerBase } from "./layers";
 import { holderOf, outermost, valueOfName } from "./jvmHolders";
-import { valueExpr } from "./module";
+import { IDEMPOTENCY_HEADER, valueExpr } from "./module";
 import { argAt, boolOf, chainOf, exprText, numberOf, stringOf, type Call, type Expr } from "./syntax";
 
 export const APACHE_LIBRARY = "apache-httpclient";
 const FACTORIES = new Set(["HttpClients", "HttpAsyncClients"]);
 const BUILDERS = new Set(["HttpClientBuilder", "HttpAsyncClientBuilder"]);
 const REQUEST_TYPES: Record<string, string> = { HttpGet: "GET", HttpPost: "POST", HttpPut: "PUT", HttpDelete: "DELETE", HttpPatch: "PATCH", HttpHead: "HEAD", HttpOptions: "OPTIONS" };
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 
 export type Major = 4 | 5;
 

@@ -8,10 +8,8 @@
  */
 import type { ValueExpr } from "../../model/facts";
 import { importedName, type JvmContext } from "./context";
-import { joinRoute, placeholderValue, springMapping } from "./module";
+import { IDEMPOTENCY_HEADER, interfaceMethodCall, joinRoute, placeholderValue, springMapping } from "./module";
 import { stringOf } from "./syntax";
-
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 
 export function detectFeign(ctx: JvmContext): void {
   for (const iface of ctx.file.decls) {
@@ -28,20 +26,13 @@ export function detectFeign(ctx: JvmContext): void {
       if (!mapping) continue;
       const path = joinRoute(prefix, mapping.route);
       const keyed = m.params.some((p) => p.annotations.some((a) => importedName(ctx.file, a.simple) === "RequestHeader" && IDEMPOTENCY_HEADER.test(stringOf(a.args.get("value") ?? a.args.get("name")) ?? "")));
-      ctx.facts.calls.push({
-        id: ctx.nextId("C", m.span),
-        span: m.span,
-        functionId: m.id,
-        callee: `${iface.name}.${m.name}`,
-        args: [],
-        request: {
-          method: mapping.method,
-          url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }] },
-          protocol: "http",
-          idempotencyKey: keyed,
-          timeoutSeconds: null,
-          library: "feign",
-        },
+      interfaceMethodCall(ctx, iface, m, {
+        method: mapping.method,
+        url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }] },
+        protocol: "http",
+        idempotencyKey: keyed,
+        timeoutSeconds: null,
+        library: "feign",
       });
     }
   }

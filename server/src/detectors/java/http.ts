@@ -15,7 +15,7 @@ import type { ClientFact, RequestFact, ValueExpr } from "../../model/facts";
 import { descendants } from "../../parsing/python";
 import { nodeSpan } from "../../parsing/treeSitter";
 import { importedName, receiverName, simpleType, type JvmContext } from "./context";
-import { valueExpr } from "./module";
+import { IDEMPOTENCY_HEADER, valueExpr } from "./module";
 import { argAt, chainOf, stringOf, type Call, type Expr } from "./syntax";
 
 export type ClientLibrary = "RestTemplate" | "RestClient" | "WebClient" | "java.net.http.HttpClient" | "OkHttpClient";
@@ -43,7 +43,6 @@ const REST_TEMPLATE: Record<string, string | null> = {
 /** unambiguous RestTemplate method names: a request even when the receiver's type is unknown */
 const REST_TEMPLATE_ONLY = new Set(["getForObject", "getForEntity", "postForObject", "postForEntity", "postForLocation", "patchForObject"]);
 const FLUENT_VERBS: Record<string, string | null> = { get: "GET", post: "POST", put: "PUT", delete: "DELETE", patch: "PATCH", head: "HEAD", options: "OPTIONS", method: null };
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 const TIMEOUT_SETTERS = /^(connectTimeout|readTimeout|callTimeout|writeTimeout|timeout|responseTimeout|setConnectTimeout|setReadTimeout)$/;
 
 /** The library of a client-building expression: `WebClient.builder()…build()`, `new OkHttpClient()`, `HttpClient.newHttpClient()`. */

@@ -27,6 +27,7 @@
 import type { ValueExpr } from "../../model/facts";
 import { importedName, importsFrom, receiverName, type JvmContext } from "./context";
 import { holderOf } from "./jvmHolders";
+import { interfaceMethodCall } from "./module";
 import { argAt, type Call, type Expr } from "./syntax";
 import { KAFKA_DEFAULT_TARGET, KAFKA_NOT_SENDING, kafkaProducerLayer } from "../shared/kafka";
 
@@ -142,16 +143,7 @@ function micronautClients(ctx: JvmContext): void {
       if (m.kind !== "method" || m.ownerId !== decl.id) continue;
       // an abstract method (no body) is implemented by the advice: a send
       if (m.node.childForFieldName?.("body") || m.node.namedChildren.some((c) => c.type === "block" || c.type === "function_body")) continue;
-      const id = ctx.nextId("C", m.span);
-      callIds.push(id);
-      ctx.facts.calls.push({
-        id,
-        span: m.span,
-        functionId: m.id,
-        callee: `${decl.name}.${m.name}`,
-        args: [],
-        request: { method: null, url: { kind: "string", value: KAFKA_DEFAULT_TARGET }, protocol: "queue", idempotencyKey: idempotent !== false, timeoutSeconds: null, library: LIBRARY },
-      });
+      callIds.push(interfaceMethodCall(ctx, decl, m, { method: null, url: { kind: "string", value: KAFKA_DEFAULT_TARGET }, protocol: "queue", idempotencyKey: idempotent !== false, timeoutSeconds: null, library: LIBRARY }));
     }
     ctx.facts.layers.push({
       ...kafkaProducerLayer({

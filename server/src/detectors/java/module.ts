@@ -6,7 +6,7 @@
  * `@GetMapping`…`@RequestMapping` (with the class-level prefix) and JAX-RS `@GET`… + `@Path`.
  * HTTP clients and requests are added by `http.ts`.
  */
-import type { CallArg, FunctionFact, ValueExpr } from "../../model/facts";
+import type { CallArg, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
 import { parseSuppression } from "../../model/suppression";
 import { importedName, simpleType, type JvmContext } from "./context";
 import { stringOf, type Annotation, type Call, type Decl, type Expr } from "./syntax";
@@ -247,4 +247,18 @@ function callFact(ctx: JvmContext, call: Call): void {
     args,
     ...(invokesArg !== undefined ? { invokesArg } : {}),
   });
+}
+
+/** `Idempotency-Key` / `X-Idempotency-Key` (any case, `-` or `_`): a header parameter that keys a request */
+export const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
+
+/**
+ * Interface clients (Feign, MicroProfile REST, Micronaut `@KafkaClient`): calling a method the
+ * framework implements sends `request`, so the method gets a CallFact named `Iface.method`, which
+ * the callers' `iface.method(…)` resolve to. Returns the call's id.
+ */
+export function interfaceMethodCall(ctx: JvmContext, iface: Decl, method: Decl, request: RequestFact): string {
+  const id = ctx.nextId("C", method.span);
+  ctx.facts.calls.push({ id, span: method.span, functionId: method.id, callee: `${iface.name}.${method.name}`, args: [], request });
+  return id;
 }

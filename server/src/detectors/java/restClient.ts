@@ -21,11 +21,10 @@
 import type { ValueExpr } from "../../model/facts";
 import { defaults, layerOf } from "./apacheHttpClient";
 import { importedName, importsFrom, type JvmContext } from "./context";
-import { joinRoute, placeholderValue } from "./module";
+import { IDEMPOTENCY_HEADER, interfaceMethodCall, joinRoute, placeholderValue } from "./module";
 import { stringOf } from "./syntax";
 
 const VERBS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 export const REST_CLIENT_LIBRARY = "microprofile-rest-client";
 
 export function detectRestClient(ctx: JvmContext): void {
@@ -48,16 +47,9 @@ export function detectRestClient(ctx: JvmContext): void {
       if (!verb) continue;
       const path = joinRoute(prefix, pathOf(ctx, m.annotations) ?? "");
       const keyed = m.params.some((p) => p.annotations.some((a) => importedName(ctx.file, a.simple) === "HeaderParam" && IDEMPOTENCY_HEADER.test(stringOf(a.args.get("value")) ?? "")));
-      const id = ctx.nextId("C", m.span);
-      callIds.push(id);
-      ctx.facts.calls.push({
-        id,
-        span: m.span,
-        functionId: m.id,
-        callee: `${iface.name}.${m.name}`,
-        args: [],
-        request: { method: verb, url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }] }, protocol: "http", idempotencyKey: keyed, timeoutSeconds: null, library: REST_CLIENT_LIBRARY },
-      });
+      callIds.push(
+        interfaceMethodCall(ctx, iface, m, { method: verb, url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }] }, protocol: "http", idempotencyKey: keyed, timeoutSeconds: null, library: REST_CLIENT_LIBRARY }),
+      );
     }
     if (!classic || !callIds.length) continue;
     const localId = ctx.nextId("L", ann.span);
