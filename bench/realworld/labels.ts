@@ -96,14 +96,15 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "envoy", "istio", "istio-default", "linkerd", "traefik", "kong", "ingress-nginx", "kuma", "consul", "emissary", "envoy-gateway", "gloo",
   "gateway-api-retry", "appmesh",
   "nginx", "haproxy",
-  "azure-sdk", "azure-sdk-go", "aws-sdk-go",
+  "azure-sdk", "azure-sdk-go", "aws-sdk-go", "aws-sdk-java", "aws-sdk-dotnet",
   "openai-sdk", "anthropic-sdk",
   "celery",
   "temporal", "bullmq", "bull", "agenda",
   "stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java",
   "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio",
   "dramatiq", "rq", "huey", "arq", "prefect", "airflow", "ray",
-  "apache-httpclient", "openfeign", "spring-ai", "lettuce", "mongodb-java-driver", "grpc-java",
+  "apache-httpclient", "openfeign", "spring-ai", "lettuce", "mongodb-java-driver", "grpc-java", "micronaut-retry", "spring-cloud-stream",
+  "spring-cloud-loadbalancer",
 ]);
 
 /** Every problem with a parsed label file, as "field: what is wrong"; empty when it is well-formed. */

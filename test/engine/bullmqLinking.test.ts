@@ -34,6 +34,7 @@ describe("BullMQ linking", () => {
 import { Queue } from "bullmq";
 
 export const emailQueue = new Queue("emails", {
+// ^ layer ×21
   connection: { host: "redis" },
   defaultJobOptions: { attempts: 5, backoff: { type: "exponential", delay: 1000, jitter: 0.5 } },
 // ^ layer ×5 RL001
@@ -69,6 +70,7 @@ ${worker(" RL001")}//! path 15 aws:ses
 import { Queue } from "bullmq";
 
 const emailQueue = new Queue("emails");
+// ^ layer ×21
 
 export async function signup(to: string) {
   await emailQueue.add("welcome", { to });

@@ -244,6 +244,7 @@ import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.web.bind.annotation.*;
 
 @FeignClient(name = "inventory", path = "/api")
+// ^ layer disabled
 public interface InventoryApi {
     @PostMapping("/reserve/{sku}")
     String reserve(@PathVariable String sku);

@@ -156,6 +156,67 @@ func Serve() {
 `);
   });
 
+  test("sarama: an AsyncProducer from a factory, kept in a struct field and sent to through Input() <- msg, stays a layer (4 by default) behind a retry loop", async () => {
+    await checkFixture(`
+//- go.mod
+module github.com/shop/app
+
+go 1.22
+
+require github.com/IBM/sarama v1.60.1
+//- kafka/producer.go
+package kafka
+
+import "github.com/IBM/sarama"
+
+func CreateKafkaProducer(brokers []string) (sarama.AsyncProducer, error) {
+	saramaConfig := sarama.NewConfig()
+	saramaConfig.Producer.Return.Successes = true
+	producer, err := sarama.NewAsyncProducer(brokers, saramaConfig)
+	// ^ layer ×4 RL001
+	if err != nil {
+		return nil, err
+	}
+	return producer, nil
+}
+//- main.go
+package main
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/IBM/sarama"
+	"github.com/shop/app/kafka"
+)
+
+type checkout struct {
+	KafkaProducerClient sarama.AsyncProducer
+}
+
+func main() {
+	svc := &checkout{}
+	svc.KafkaProducerClient, _ = kafka.CreateKafkaProducer([]string{"kafka:9092"})
+	http.HandleFunc("/order", svc.placeOrder)
+	http.ListenAndServe(":8080", nil)
+}
+
+func (cs *checkout) placeOrder(w http.ResponseWriter, r *http.Request) {
+	msg := sarama.ProducerMessage{Topic: "orders"}
+	for i := 0; i < 3; i++ {
+	// ^ layer ×3 RL001
+		cs.KafkaProducerClient.Input() <- &msg
+		if err := <-cs.KafkaProducerClient.Errors(); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+//! rules RL001
+//! path 12 kafka
+`);
+  });
+
   test("kafkajs: p-retry around producer.send of a default producer: 3 × 6 to the broker", async () => {
     await checkFixture(`
 //- orders/package.json

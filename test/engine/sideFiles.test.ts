@@ -3,7 +3,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { checkFixture } from "../harness";
-import { sideFileReason } from "../../server/src/engine/sideFiles";
+import { isExampleFile, sideFileReason } from "../../server/src/engine/sideFiles";
 
 describe("side files", () => {
   const table: Array<[string, string | null]> = [
@@ -67,5 +67,45 @@ client.db("x").collection("y").findOne({});
     assert.equal(at("orders/examples/quiet.js").offPath, undefined, "a configured layer is not a default");
     const seedId = at("orders/scripts/seed.js").id;
     assert.ok(result.model.paths.every((p) => !p.layers.includes(seedId)), "the off-path default is on no path");
+  });
+
+  test("sample programs in examples/ start no request paths: the library's client retries only under the services that call it", async () => {
+    assert.equal(isExampleFile("packages/http/examples/demo.js"), true);
+    assert.equal(isExampleFile("packages/http/scripts/demo.js"), false, "scripts are side files, not examples");
+    assert.equal(isExampleFile("app/src/main/java/com/example/Api.java"), false, "a JVM package named example is no folder");
+    const result = await checkFixture(`
+//- packages/http/package.json
+{ "name": "@shop/http", "dependencies": { "axios": "^1.7.0", "axios-retry": "^4.4.0" } }
+//- packages/http/index.js
+const axios = require("axios");
+const axiosRetry = require("axios-retry").default;
+function createClient(baseURL) {
+  const client = axios.create({ baseURL });
+  axiosRetry(client, { retries: 3 });
+  // ^ layer ×4
+  return client;
+}
+module.exports = { createClient };
+//- packages/http/examples/demo.js
+const { createClient } = require("../index");
+createClient("http://inventory:3000").get("/items");
+//- inventory/package.json
+{ "name": "inventory", "dependencies": { "express": "^4.19.0", "p-retry": "^6.2.0" } }
+//- inventory/src/app.js
+const express = require("express");
+const pRetry = require("p-retry");
+const app = express();
+app.get("/items", async (req, res) => {
+  const r = await pRetry(() => fetch("http://supplier:9000/stock"), { retries: 2 });
+  // ^ layer ×3
+  res.json(await r.json());
+});
+app.listen(3000);
+//! rules RL001
+`);
+    const axiosLayer = result.model.layers.find((l) => l.file === "packages/http/index.js")!;
+    assert.ok(axiosLayer, "the library's layer is still reported");
+    assert.ok(result.model.hops.every((h) => !h.calls.some((c) => c.file.startsWith("packages/http/examples/"))), "no hop is sent from the example");
+    assert.ok(result.model.paths.every((p) => !p.layers.includes(axiosLayer.id)), "the example's call multiplies nothing");
   });
 });

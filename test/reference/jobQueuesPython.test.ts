@@ -154,6 +154,17 @@ const rows: Row[] = [
     expect: { maxAttempts: 2, wait: ["fixed", false, 60, 60] },
   },
   {
+    id: "huey", name: "context_task(obj, retries=6 * 4, retry_delay=10 * 60) (huey 2.5.3: hands them to task()): 25 executions, 600 s fixed", covers: ["trap"],
+    file: "app/tasks.py", kind: "huey-task",
+    code: src`
+      from huey import RedisHuey
+      huey = RedisHuey("app")
+      @huey.context_task(Session(), as_argument=True, retries=6 * 4, retry_delay=10 * 60)
+      def renew(session): ...
+    `,
+    expect: { maxAttempts: 25, wait: ["fixed", false, 600, 600], note: /retries=24 → 25 executions/ },
+  },
+  {
     id: "huey", name: "raise RetryTask adds a retry each time it is raised: unbounded", covers: ["trap", "§5.2"],
     file: "app/tasks.py", kind: "huey-task",
     code: src`

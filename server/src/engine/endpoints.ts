@@ -10,6 +10,7 @@
  *   (`app.use("/api", router)`, a blueprint `url_prefix`, a gateway rewrite) does not break the link;
  * - route parameters in any framework's spelling (`<sku>`, `<int:id>`, `{sku}`, `:sku`, `*`) match
  *   any one segment; a trailing `**`/`{*rest}`/`<path:p>` matches the rest.
+ * A hop sent only from a consumer's message loop (Hop.perItemOnly) is no continuation of any request.
  */
 import type { Hop, LinkedCall } from "../model/model";
 
@@ -69,6 +70,8 @@ function callReaches(call: LinkedCall, entry: { method: string | null; route: st
 
 /** Can a path go on from `into` (a hop into some service) to `next` (a hop out of it)? */
 export function hopsConnect(into: Hop, next: Hop): boolean {
+  // sent per message from a consumer loop: no request into the service leads there
+  if (next.perItemOnly) return false;
   const entries = next.entryRoutes;
   if (!entries || entries.length === 0) return true;
   // a gateway route for the requests a mesh route's condition matches: the handlers it can reach

@@ -11,7 +11,8 @@
  * Go: an SDK client (go-redis, mongo-go-driver: ClientFact.sdk lists the methods that send
  * nothing) that a factory returns, where every caller of the factory only calls local methods on
  * it (`rdb.PoolStats()`, `Close`) and hands it on only to parameters that are, in turn, used that
- * way (`NewServer(…, rdb)` storing it in a field nobody reads): it is built on a path, yet no
+ * way (`NewServer(…, rdb)` storing it in a field nobody reads, or `svc.rdb = …` on a local struct
+ * value whose field no method of the package sends through): it is built on a path, yet no
  * command goes through it, so its layer is inert. A factory nobody calls is left alone (dead
  * code keeps its layer, on no path).
  */
@@ -116,6 +117,19 @@ function markUnsentGoFactoryClients(files: FileFacts[], layers: Map<string, Retr
         const inScope = (p: FileFacts, fnId: string) => (local ? p === h.file && (fnId === scope || fnId.startsWith(`${scope}.`)) : true);
         const written = local ?? name;
         if (h.file.functions.some((fn) => fn.returnsClientId === h.client.id) && h.client.library === "unknown") return true;
+        // `svc.Producer, _ = factory()`: stored in a field of a local struct value, which the
+        // package's methods read under the struct's type (`checkout.Producer.Input`)
+        if (local?.includes(".")) {
+          const field = local.slice(local.lastIndexOf(".") + 1);
+          for (const p of pkg) {
+            for (const call of p.calls) {
+              const at = call.callee.lastIndexOf(`.${field}.`);
+              if (at < 0) continue;
+              const member = call.callee.slice(at + field.length + 2);
+              if (member.includes(".") || !notSending.includes(member)) return true;
+            }
+          }
+        }
         for (const p of local ? [h.file] : pkg) {
           // a value naming it (not a copy into another holder: `&Server{rdb: rdb}` records both a client and a constant)
           if (p.constants.some((c) => c.value.kind === "ref" && (c.value.name === name || c.value.name.startsWith(`${name}.`)) && !p.clients.some((k) => k.name === c.name))) return true;

@@ -130,7 +130,7 @@ export class JobQueues {
           if (h?.method !== "TASK" || !h.route || (h.library ?? "celery") !== a.library) return null;
           return this.byName.get(`${a.library}:${h.route.slice(1)}`) ?? { file: tf, fn, name: h.route.slice(1), library: a.library };
         },
-        sends: (file.queueSends ?? []).filter((q) => q.library === a.library && q.callee === call.callee && (q.line === null ? q.scopeId === "<module>" || scopeId === q.scopeId || scopeId.startsWith(`${q.scopeId}.`) : q.line === call.span.line)),
+        sends: (file.queueSends ?? []).filter((q) => q.library === a.library && sameCallee(q, call, scopeId) && (q.line === null ? q.scopeId === "<module>" || scopeId === q.scopeId || scopeId.startsWith(`${q.scopeId}.`) : q.line === call.span.line)),
       });
       if (sent) {
         // a plain function sent as a job (RQ `enqueue(fn)`, an Airflow operator's callable): it runs in the workers too
@@ -182,4 +182,16 @@ export class JobQueues {
   serviceOf(file: FileFacts): string | null {
     return this.index.fileService.get(file.path) ?? null;
   }
+}
+
+/**
+ * A send speaks about a call written the same way, or — on its line, in its function — the same
+ * method under the receiver's declared type (Go: `h.temporal.ExecuteWorkflow` whose call the
+ * linker names `client.Client.ExecuteWorkflow` through the field's type).
+ */
+function sameCallee(q: QueueSendFact, call: CallFact, scopeId: string): boolean {
+  if (q.callee === call.callee) return true;
+  if (q.line === null || q.line !== call.span.line || q.scopeId !== scopeId) return false;
+  const member = (callee: string) => callee.slice(callee.lastIndexOf(".") + 1);
+  return member(q.callee) === member(call.callee);
 }

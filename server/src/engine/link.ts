@@ -6,15 +6,17 @@
  * default on hops from injected workloads), and enumerates paths. Linear in the facts: every
  * function's reach is computed once (memoised).
  */
-import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact } from "../model/facts";
+import { applyConnectionRefs } from "./libraryConnections";
+import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact, ValueExpr } from "../model/facts";
 import type { Hop, LinkedCall, Model, RetryLayer, ServiceInfo, Settings } from "../model/model";
 import { declaredHelpers } from "./declaredHelpers";
 import { enumeratePaths } from "./paths";
 import { evaluate, hostOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient } from "./resolve";
-import { buildServices, localService, serviceForHost, type ServiceIndex } from "./services";
+import { buildServices, ENV_UNSET, localService, serviceForHost, type ServiceIndex } from "./services";
 import { fnKey, layerKey } from "./keys";
 import { meshAndGatewayHops } from "./meshHops";
 import { mergeEntryRoutes } from "./endpoints";
+import { spliceSelfCalls } from "./selfCalls";
 import { DotnetWiring } from "./dotnetWiring";
 import { withAspireHost } from "./aspireHost";
 import { withComposePeers } from "./composePeers";
@@ -26,16 +28,19 @@ import { grpcConfigClientLayers } from "./grpcConfigLinks";
 import { applyHelmValues } from "./helmValues";
 import { applySdkVersions } from "./sdkVersions";
 import { applyGoModPins } from "./goModPins";
+import { applySpringCloudLoadBalancer, loadBalancerMethodFilter } from "./springCloudLoadBalancerConfig";
 import { markStartupLayers } from "./startup";
-import { markSideFileDefaults } from "./sideFiles";
+import { isExampleFile, markSideFileDefaults } from "./sideFiles";
 import { markInertLayers } from "./inertLayers";
 import { markDotnetToolLayers } from "./dotnetTools";
 import { applyKustomize } from "./kustomize";
 import { JobQueues, type SentTask } from "./jobQueues";
 import { celeryBaseLayers } from "./queues/celeryBases";
+import { streamConsumerAttachments } from "./cloudStream";
+import { queueWrapperLayers } from "./queues/queueWrappers";
 import { PythonDispatch } from "./pythonDispatch";
 import { AzureSdkLinks } from "./azureSdk";
-import { MONGOOSE_DEFAULT_TARGET, mongooseConnections, withoutRetriesInsideTransactions } from "./mongoose";
+import { MONGOOSE_DEFAULT_TARGET, mongooseConnections, packageMongooseConnection, withoutRetriesInsideTransactions, type MongooseConnection } from "./mongoose";
 
 interface Reach {
   call: CallFact;
@@ -48,6 +53,8 @@ interface Reach {
   baseUrl: { file: FileFacts; scopeId: string; value: NonNullable<import("../model/facts").ClientFact["baseUrl"]> } | null;
   /** parameters of the functions on the way to the request, bound to the calls' arguments */
   bindings?: ParamBinding[];
+  /** reached through a call inside a long-running loop (FileFacts.longRunningLoops: a consumer's message loop): sent per item, not per request into the service */
+  perItem?: true;
 }
 
 /** libraries with a default per-request timeout (httpx: 5 s); requests, axios and fetch have none */
@@ -80,6 +87,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
   applySdkVersions(files, layers);
   // Go numbers that changed within a major version: the go.mod that governs the file decides (engine/goModPins.ts)
   applyGoModPins(files, layers);
+  // BullMQ connections built from imported options: a client handed in keeps its own settings (engine/libraryConnections.ts)
+  applyConnectionRefs(files, layers, resolver);
+  // Spring Cloud LoadBalancer retries: settings and spring-retry on the classpath (engine/springCloudLoadBalancerConfig.ts)
+  const loadBalancerCalls = applySpringCloudLoadBalancer(files, layers, resolver.config);
 
   // attachment indexes
   const decorators = new Map<string, string[]>();
@@ -100,6 +111,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       else if (a.kind === "object" && a.objectId) push(objectLayers, fnKey(f, a.objectId), { layerId: id, methods: a.methods, paramIndex: a.paramIndex });
     }
   }
+  for (const [id, extra] of loadBalancerCalls) for (const c of extra.callIds) push(blockLayers, `${extra.file}::${c}`, id);
   // blocks around one call nest: the one that starts first encloses the others (a loop around `session.withTransaction(…)`)
   for (const ids of blockLayers.values()) {
     if (ids.length < 2) continue;
@@ -116,6 +128,18 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // Celery tasks whose base= class is another module's: their layer, built from the class's attributes (engine/queues/celeryBases.ts)
   for (const b of celeryBaseLayers(files, resolver)) {
     const layer = toRetryLayer(b.anchorFile, b.layer, index, resolver);
+    layers.set(layer.id, layer);
+    push(decorators, fnKey(b.taskFile, b.functionId), layer.id);
+  }
+  // Spring Cloud Stream consumer retries wrap the consumer function their binding names (engine/cloudStream.ts)
+  const streamConsumerLayers = new Set<string>();
+  for (const b of streamConsumerAttachments(files, (path) => index.fileService.get(path) ?? null)) {
+    push(decorators, fnKey(b.file, b.functionId), layerKey(b.layerFile, b.localId));
+    streamConsumerLayers.add(layerKey(b.layerFile, b.localId));
+  }
+  // tasks declared through a project's decorator wrapper of dramatiq.actor / app.task (engine/queues/queueWrappers.ts)
+  for (const b of queueWrapperLayers(files, resolver)) {
+    const layer = toRetryLayer(b.taskFile, b.layer, index, resolver);
     layers.set(layer.id, layer);
     push(decorators, fnKey(b.taskFile, b.functionId), layer.id);
   }
@@ -180,7 +204,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const out: Reach[] = [];
     for (const call of callsByFn.get(key) ?? []) {
       const wrap = blockLayers.get(`${file.path}::${call.id}`) ?? [];
-      for (const r of reachOfCall(file, fn.id, call)) out.push({ ...r, layers: [...wrap, ...r.layers] });
+      const perItem = inLongRunningLoop(file, call);
+      for (const r of reachOfCall(file, fn.id, call)) out.push(perItem ? { ...r, layers: [...wrap, ...r.layers], perItem: true } : { ...r, layers: [...wrap, ...r.layers] });
     }
     inProgress.delete(key);
     const decorated = decorators.get(key) ?? [];
@@ -190,6 +215,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
   };
 
   const reachOfCall = (file: FileFacts, scopeId: string, written: CallFact): Reach[] => {
+    // Python: a call through a local bound only to other names (`s3 = s3_govcloud` / `s3 = s3_commercial`)
+    // is a call through each of them (FunctionFact.localAliases)
+    const aliased = file.language === "python" ? throughLocalAliases(resolver, file, scopeId, written) : null;
+    if (aliased) return aliased.flatMap((c) => reachOfCall(file, scopeId, c));
     const out: Reach[] = [];
     // a Refit client's call: the request its interface member's attribute describes
     const call = dotnet.refitCall(file, scopeId, written);
@@ -199,11 +228,14 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const aiClient = dotnet.aiClient(file, scopeId, call);
     const viaAi = aiClient ? sdkReach(file, scopeId, call, aiClient) : null;
     if (viaAi) return [viaAi];
+    // TS/JS: a facade's method, a circuit breaker's action, a callable client (factory objects below)
+    const viaFactoryObject = file.language === "typescript" ? factoryObjectReach(file, scopeId, call) : null;
+    if (viaFactoryObject) return viaFactoryObject;
     const req = call.request;
     if (req) {
       const receiver = call.callee.includes(".") ? call.callee.slice(0, call.callee.lastIndexOf(".")) : null;
       // a callable client (`fetchWithRetry(url)`, a got/ky instance `api(url)`) is its own receiver
-      const client = resolver.clientOf(resolver.resolve(file, scopeId, receiver ?? call.callee)) ?? factoryClient(file, scopeId, receiver);
+      const client = resolver.clientOf(resolver.resolve(file, scopeId, receiver ?? call.callee)) ?? factoryClient(file, scopeId, receiver) ?? paramClient(file, scopeId, receiver ?? call.callee, 0);
       // `docClient.get({...})` on an SDK client is an SDK operation, not an HTTP GET to a URL
       const viaSdk = client?.client.sdk ? sdkReach(file, scopeId, call) : null;
       if (viaSdk) return [viaSdk];
@@ -334,6 +366,123 @@ export function link(written: FileFacts[], settings: Settings): Model {
     return built ? resolver.clientOf({ kind: "client", file: factory.file, client: built }) : null;
   };
 
+  // TS/JS factory objects (detectors/typescript/factoryObjects.ts):
+  // - a method called on what a factory returns, when the factory returns an object literal of its
+  //   own functions (`const products = createClient(url); products.get("/items")`): that function
+  //   runs, with the factory's parameters bound to the factory call's arguments; the facade call's
+  //   method and URL stand for a request its body leaves unknown (`instance(config)`);
+  // - `breaker.fire(...args)` on an opossum breaker (ClientFact.runs): the breaker's action runs;
+  // - an axios instance called as a function (`instance(config)`, axios lib/axios.js createInstance
+  //   binds Axios.prototype.request, so its interceptors — axios-retry's — apply): a request through it
+  const factoryObjectReach = (file: FileFacts, scopeId: string, call: CallFact): Reach[] | null => {
+    const dot = call.callee.lastIndexOf(".");
+    const receiver = dot < 0 ? null : call.callee.slice(0, dot);
+    const member = call.callee.slice(dot + 1);
+    if (receiver !== null && !receiver.includes("(")) {
+      const ref = resolver.resolve(file, scopeId, receiver);
+      const factory = ref?.kind === "client" && ref.client.fromCall ? resolver.resolve(ref.file, ref.client.functionId, ref.client.fromCall) : null;
+      const methodId = factory?.kind === "function" ? factory.fn.returnsMethods?.[member] : undefined;
+      const method = methodId && factory?.kind === "function" ? resolver.functionById(factory.file, methodId) : undefined;
+      if (ref?.kind === "client" && factory?.kind === "function" && method) {
+        calledFunctions.add(fnKey(factory.file, method.id));
+        const args = ref.client.fromCallArgs ?? [];
+        const binding: ParamBinding | null = args.some((a) => a.kind !== "unknown")
+          ? {
+              fnId: factory.fn.id,
+              fnFile: factory.file.path,
+              params: factory.fn.params,
+              args: factory.fn.params.map((_, i) => (args[i] && args[i]!.kind !== "unknown" ? { value: args[i]!, file: ref.file.path, scopeId: ref.client.functionId } : null)),
+            }
+          : null;
+        const outer = call.request;
+        return reachOfFunction(factory.file, method).map((r) => {
+          const req = r.call.request;
+          const filled =
+            outer && req && (req.method === null || req.url === null)
+              ? {
+                  ...r,
+                  call: {
+                    ...r.call,
+                    request: {
+                      ...req,
+                      method: req.method ?? outer.method,
+                      url: req.url ?? (outer.url ? { kind: "bound" as const, value: outer.url, file: file.path, scopeId } : null),
+                      idempotencyKey: req.idempotencyKey ?? outer.idempotencyKey,
+                    },
+                  },
+                }
+              : r;
+          return binding ? { ...filled, bindings: [...(filled.bindings ?? []), binding] } : filled;
+        });
+      }
+    }
+    if (call.request) return null;
+    const held = receiver === null || member === "request" ? (receiver ?? call.callee) : receiver;
+    const ref = resolver.resolve(file, scopeId, held);
+    const client = resolver.clientOf(ref) ?? (ref ? null : paramClient(file, scopeId, held, 0));
+    if (!client) return null;
+    const runs = client.client.runs;
+    if (runs && receiver !== null && runs.runsOn.includes(member)) {
+      const action = resolver.functionById(client.file, runs.fnId);
+      if (!action) return null;
+      calledFunctions.add(fnKey(client.file, action.id));
+      return reachOfFunction(client.file, action);
+    }
+    if (client.client.library === "axios" && (receiver === null || member === "request")) {
+      const request = { method: null, url: null, protocol: "http" as const, idempotencyKey: null, timeoutSeconds: null, library: "axios" };
+      return [clientReach({ ...call, request }, file, client)];
+    }
+    return null;
+  };
+
+  // TS/JS: a client handed in through a parameter (`function wrap(api) { return (cfg) => api(cfg) }`,
+  // the parameter of the function around the call or of one it is nested in): what the function's
+  // callers pass for it — the first client with retry layers, else the first found
+  const tsCallSites = new Map<string, Array<{ file: FileFacts; call: CallFact }>>();
+  let tsCallsByName: Map<string, Array<{ file: FileFacts; call: CallFact }>> | undefined;
+  const callersOf = (file: FileFacts, fn: FunctionFact): Array<{ file: FileFacts; call: CallFact }> => {
+    const key = fnKey(file, fn.id);
+    const cached = tsCallSites.get(key);
+    if (cached) return cached;
+    if (!tsCallsByName) {
+      tsCallsByName = new Map();
+      for (const f of files) {
+        if (f.language !== "typescript") continue;
+        for (const c of f.calls) push(tsCallsByName, c.callee.slice(c.callee.lastIndexOf(".") + 1), { file: f, call: c });
+      }
+    }
+    const out = (tsCallsByName.get(fn.name) ?? []).filter((s) => {
+      const t = resolver.resolve(s.file, s.call.functionId, s.call.callee);
+      return t?.kind === "function" && t.file.path === file.path && t.fn.id === fn.id;
+    });
+    tsCallSites.set(key, out);
+    return out;
+  };
+  const paramClient = (file: FileFacts, scopeId: string, name: string | null, depth: number): ResolvedClient | null => {
+    if (file.language !== "typescript" || !name || name.includes(".") || depth > 3) return null;
+    let owner: FunctionFact | undefined;
+    for (let id = scopeId; id && id !== "<module>"; id = id.includes(".") ? id.slice(0, id.lastIndexOf(".")) : "") {
+      const fn = resolver.functionById(file, id);
+      if (fn?.params.includes(name)) {
+        owner = fn;
+        break;
+      }
+    }
+    if (!owner) return null;
+    const index = owner.params.indexOf(name);
+    let first: ResolvedClient | null = null;
+    for (const site of callersOf(file, owner).slice(0, 16)) {
+      const arg = site.call.args.filter((a) => a.keyword === null)[index];
+      if (!arg?.name) continue;
+      const ref = resolver.resolve(site.file, site.call.functionId, arg.name);
+      const passed = ref ? resolver.clientOf(ref) : paramClient(site.file, site.call.functionId, arg.name, depth + 1);
+      if (!passed) continue;
+      if (passed.layers.length) return passed;
+      first ??= passed;
+    }
+    return first;
+  };
+
   // a call passing values for the called function's parameters (CallArg.value: Go, Python)
   const bindingOf = (fnFile: FileFacts, fn: FunctionFact, call: CallFact, file: FileFacts, scopeId: string): ParamBinding | null => {
     if (!call.args.some((a) => a.value) || fn.params.length === 0) return null;
@@ -424,6 +573,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
 
   // SDK clients (ClientFact.sdk): any method on the client sends a request to the SDK's endpoint
   let defaultMongoose: ReturnType<typeof mongooseConnections> | undefined;
+  const packageMongoose = new Map<string, MongooseConnection | null>();
   const sdkReach = (file: FileFacts, scopeId: string, call: CallFact, resolved?: ResolvedClient): Reach | null => {
     const dot = call.callee.lastIndexOf(".");
     const member = call.callee.slice(dot + 1);
@@ -436,7 +586,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
     // a Mongoose model on the default connection: the `mongoose.connect` of the caller's service (engine/mongoose.ts)
     if (sdk.target === MONGOOSE_DEFAULT_TARGET) {
-      const conn = (defaultMongoose ??= mongooseConnections(files, svcOf)).get(svcOf(file));
+      // …else the one of the caller's package (one process: folder names may split it into services)
+      const conn = (defaultMongoose ??= mongooseConnections(files, svcOf)).get(svcOf(file)) ?? (packageMongoose.has(file.path) ? packageMongoose.get(file.path)! : packageMongoose.set(file.path, packageMongooseConnection(files, file)).get(file.path)!);
       const base = conn?.client.baseUrl ? { file: conn.file, scopeId: conn.client.functionId, value: conn.client.baseUrl } : null;
       return { call: { ...call, request: { ...request, url: { kind: "string" as const, value: "" } } }, file, layers: conn?.layers ?? [], baseUrl: base, via };
     }
@@ -484,6 +635,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       // Celery tasks sent on one line (`chain(a.s(), b.s())`) are each kept, for endpoint matching
       for (const c of h.calls) if (!existing.calls.some((x) => x.file === c.file && x.span.line === c.span.line && (c.protocol !== "queue" || x.path === c.path))) existing.calls.push(c);
       existing.entryRoutes = mergeEntryRoutes(existing.entryRoutes, h.entryRoutes);
+      if (existing.perItemOnly && !h.perItemOnly) delete existing.perItemOnly;
     } else hops.set(key, { ...h, calls: [...h.calls] });
   };
 
@@ -500,7 +652,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
 
   for (const f of files) {
     const caller = index.fileService.get(f.path) ?? null;
-    if (!CODE_LANGUAGES.has(f.language)) continue;
+    // sample programs beside a library start no request paths (engine/sideFiles.ts isExampleFile)
+    if (!CODE_LANGUAGES.has(f.language) || isExampleFile(f.path)) continue;
     const entries: Array<{ id: string }> = [{ id: "<module>" }];
     for (const fn of f.functions) {
       const key = fnKey(f, fn.id);
@@ -519,7 +672,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         addHop({
           caller: callerName,
           callee: target.name,
-          layerIds: withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers),
+          layerIds: loadBalancerMethodFilter(withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers), req.method, layers),
           calls: [
             {
               file: r.file.path,
@@ -539,13 +692,17 @@ export function link(written: FileFacts[], settings: Settings): Model {
           fromGateway: false,
           protocol,
           entryRoutes,
+          // sent from a consumer's message loop, not from a handler: no request into the caller leads here
+          // (a Spring Cloud Stream consumer's calls too: a message, not a request, starts them)
+          ...((r.perItem || r.layers.some((id) => streamConsumerLayers.has(id))) && !handler ? { perItemOnly: true as const } : {}),
         });
       }
     }
   }
 
   // mesh layers on service hops, and edge routes as hops from their gateways
-  const finalHops = meshAndGatewayHops(files, [...hops.values()], layers, index);
+  // a service calling its own endpoints: the called handler's hops go on under the call's layers (engine/selfCalls.ts)
+  const finalHops = meshAndGatewayHops(files, spliceSelfCalls([...hops.values()]), layers, index);
 
   // targets per layer
   for (const hop of finalHops) {
@@ -609,7 +766,10 @@ function targetsOf(r: Reach, resolver: Resolver, index: ServiceIndex, info: Serv
   for (const k of varying) variants = variants.flatMap((v) => alternatives![k]!.map((value) => ({ ...v, [k]: value }))).slice(0, MAX_ENV_VARIANTS);
   const out = [first];
   for (const v of variants) {
-    const t = targetOf(r, resolver, index, { ...env, ...v });
+    const applied: Record<string, string> = { ...env, ...v };
+    // an alternative manifest that leaves the variable unset: the code's fallback applies
+    for (const [k, value] of Object.entries(v)) if (value === ENV_UNSET) delete applied[k];
+    const t = targetOf(r, resolver, index, applied);
     if (!out.some((o) => o.name === t.name && o.path === t.path && o.scheme === t.scheme)) out.push(t);
   }
   return out;
@@ -642,12 +802,22 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
 
 const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default", "appmesh-default"]);
 /** SDK clients that retry when nobody configured them (docs/reference/openai-sdk.md): implicit when unconfigured */
-const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
+const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "aws-sdk-dotnet", "aws-sdk-java", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
+
+/** The call once per name its receiver's local is bound to (FunctionFact.localAliases), or null. */
+function throughLocalAliases(resolver: Resolver, file: FileFacts, scopeId: string, call: CallFact): CallFact[] | null {
+  const dot = call.callee.indexOf(".");
+  if (dot <= 0 || scopeId === "<module>") return null;
+  const head = call.callee.slice(0, dot);
+  const targets = resolver.functionById(file, scopeId)?.localAliases?.[head];
+  if (!targets?.length) return null;
+  return targets.map((t) => ({ ...call, callee: t + call.callee.slice(dot) }));
+}
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {
   const service = index.fileService.get(file.path) ?? null;
   const info = index.services.get(service ?? "");
-  const fromEnv = l.envConfig ? fromEnvironment(l, info?.env ?? {}, info?.envAlternatives) : l.countExpr && l.maxAttempts === null ? countFromExpr(file, l, resolver, info?.env ?? {}) : l;
+  const fromEnv = l.envConfig ? fromEnvironment(l, info?.env ?? {}, info?.envAlternatives) : l.countExpr && (l.maxAttempts === null || l.countExpr.unresolvedKeepsCount) ? countFromExpr(file, l, resolver, info?.env ?? {}) : l;
   // settings files configure the layer (Resilience4j instances, §3.1)
   const configured = l.configRef?.library === "spring-ai" ? applySpringAiConfig(fromEnv, file.path, resolver.config) : l.configRef ? applyResilience4jConfig(fromEnv, file.path, resolver.config, index.services.get(service ?? "")?.env ?? {}) : fromEnv;
   return {
@@ -671,7 +841,13 @@ function countFromExpr(file: FileFacts, l: LayerFact, resolver: Resolver, env: R
   if (n === null) return l;
   const attempts = Math.max(1, n <= 0 && c.nonPositive !== undefined ? c.nonPositive : n + c.offset);
   const { countUnknown: _unknown, ...rest } = l;
-  return { ...rest, maxAttempts: attempts, attemptsNote: c.note.replaceAll("$value", String(n)).replaceAll("$attempts", String(attempts)) };
+  return { ...rest, maxAttempts: attempts, ...(c.unresolvedKeepsCount ? { attemptsSource: "config" as const } : {}), attemptsNote: c.note.replaceAll("$value", String(n)).replaceAll("$attempts", String(attempts)).replaceAll("$source", envSource(c.value, env)) };
+}
+
+/** Where an env lookup's value came from (`$source` in LayerFact.countExpr notes): the service's manifests, else the fallback. */
+function envSource(v: ValueExpr, env: Record<string, string>): string {
+  if (v.kind !== "env") return "";
+  return env[v.name] !== undefined ? `${v.name}=${env[v.name]} in the service's environment` : `${v.name} not set in the service's manifests: the fallback`;
 }
 
 /**
@@ -696,6 +872,14 @@ function fromEnvironment(l: LayerFact, env: Record<string, string>, alternatives
     return { ...l, maxAttempts: byMode, attemptsSource: "config", attemptsNote: `${c.modeVar}=${mode} in the service's environment: ${byMode} attempts by default` };
   }
   return l;
+}
+
+/** The call sits in a loop that runs for as long as the program does (a consumer's message loop, a poller). */
+function inLongRunningLoop(f: FileFacts, c: CallFact): boolean {
+  const loops = f.longRunningLoops;
+  if (!loops?.length) return false;
+  const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column <= b.column);
+  return loops.some((l) => l.functionId === c.functionId && before(l.span, c.span) && before({ line: c.span.endLine, column: c.span.endColumn }, { line: l.span.endLine, column: l.span.endColumn }));
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -37,6 +37,34 @@ export function mongooseConnections(files: FileFacts[], serviceOf: (f: FileFacts
 }
 
 /**
+ * The default connection of the program a file belongs to when its service has none: the
+ * `mongoose.connect` of a file under the same nearest package.json. The default connection is a
+ * process-wide singleton of the `mongoose` module, so one package's code shares it even where folder
+ * names split the package into several services (`src/server/` connects, `src/modules/` queries).
+ * Outside scripts and examples first (engine/sideFiles.ts); null when no package holds both.
+ */
+export function packageMongooseConnection(files: FileFacts[], caller: FileFacts): MongooseConnection | null {
+  const roots = files.filter((f) => f.path === "package.json" || f.path.endsWith("/package.json")).map((f) => (f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : ""));
+  const rootOf = (path: string): string | null => {
+    let best: string | null = null;
+    for (const r of roots) if ((r === "" || path.startsWith(`${r}/`)) && (best === null || r.length > best.length)) best = r;
+    return best;
+  };
+  const root = rootOf(caller.path);
+  if (root === null) return null;
+  let found: MongooseConnection | null = null;
+  for (const f of files) {
+    if (rootOf(f.path) !== root) continue;
+    for (const c of f.clients) {
+      if (c.name !== MONGOOSE_CONNECTION || c.library !== "mongoose") continue;
+      if (found && !(isSideFile(found.file.path) && !isSideFile(f.path))) continue;
+      found = { file: f, client: c, layers: c.layerIds.map((id) => layerKey(f, id)) };
+    }
+  }
+  return found;
+}
+
+/**
  * The convenient transaction API's callback runs inside a transaction, where no driver retries a
  * single statement: "drivers MUST NOT retry write commands within transactions" (only
  * commitTransaction/abortTransaction; mongodb/specifications retryable-writes.md "Retryable Writes

@@ -86,6 +86,14 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
       (i) => !seen.includes(model.hops[i]!.callee) && (!into || hopsConnect(into, model.hops[i]!)) && sameVariant(hopIdx, i),
     );
     for (const i of next) walkedHops.add(i);
+    // a service calling its own endpoint (engine/selfCalls.ts) ends the path there: what the called
+    // handler sends on is spliced into hops of their own
+    if (hopIdx.length) {
+      for (const i of outgoing.get(node) ?? []) {
+        const h = model.hops[i]!;
+        if (h.callee === node && h.protocol === "http" && hopsConnect(into!, h) && sameVariant(hopIdx, i)) emit([...hopIdx, i], [...seen, node]);
+      }
+    }
     if (next.length === 0 || seen.length >= MAX_DEPTH) {
       if (hopIdx.length) emit(hopIdx, seen);
       return;

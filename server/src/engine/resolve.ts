@@ -49,9 +49,18 @@ export class Resolver {
         if (f.dotnet?.globalUsings?.length) this.csGlobalUsings.push({ dir: f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "", namespaces: f.dotnet.globalUsings });
       }
       if (f.language === "python" && f.module !== null) {
+        const keys = new Set<string>();
         const parts = f.module.split(".");
-        for (let i = 0; i < parts.length; i++) {
-          const key = parts.slice(i).join(".");
+        for (let i = 0; i < parts.length; i++) keys.add(parts.slice(i).join("."));
+        // the module's name with its `src` folder kept: code run from the repository root imports
+        // `src.core.networking` (the `src` package itself on sys.path), which the name without
+        // `src` (detectors/python/index.ts pythonModuleName) does not end with
+        const withSrc = pythonPathModule(f.path);
+        if (withSrc !== f.module) {
+          const all = withSrc.split(".");
+          for (let i = 0; i < all.length; i++) if (all.slice(i).includes("src")) keys.add(all.slice(i).join("."));
+        }
+        for (const key of keys) {
           const list = this.pyModules.get(key) ?? [];
           list.push(f);
           this.pyModules.set(key, list);
@@ -138,6 +147,9 @@ export class Resolver {
     const parts = dotted.split(".");
     // self.x / this.x inside a class method: a sibling method or an attribute client
     if ((parts[0] === "self" || parts[0] === "this") && parts.length >= 2) {
+      // TS/JS: an arrow function keeps the method's `this` (`items.map((i) => this.svc.get(i))` in `Cls.m.<anon@L8>`)
+      const arrowScope = file.language === "typescript" ? /^(.*?)(\.<anon@[^.]*>)+$/.exec(scopeId)?.[1] : undefined;
+      if (arrowScope && arrowScope.includes(".")) return this.resolve(file, arrowScope, dotted, depth + 1);
       const cls = scopeId.includes(".") ? scopeId.slice(0, scopeId.lastIndexOf(".")) : "";
       const member = `${cls}.${parts[1]}`;
       const fn = this.functionById(file, member);
@@ -147,6 +159,10 @@ export class Resolver {
       // `this.broker.publish` where a method set `this.broker = new Broker()`: Broker.publish
       const type = parts.length >= 3 ? file.fieldTypes?.[member] : undefined;
       if (type && !type.startsWith("this.") && !type.startsWith("self.")) return this.resolve(file, "<module>", [type, ...parts.slice(2)].join("."), depth + 1);
+      // `this.userModel` set to a client of the module (`userModel = boxModel`): that client
+      const held = parts.length === 2 && file.language === "typescript" ? file.fieldTypes?.[member] : undefined;
+      const heldRef = held && !held.startsWith("this.") ? this.resolve(file, "<module>", held, depth + 1) : null;
+      if (heldRef?.kind === "client") return heldRef;
       return null;
     }
     // `Cls.method(…)` on a class of this file (a static or class method): its function id
@@ -154,10 +170,29 @@ export class Resolver {
       const method = this.functionById(file, dotted);
       if (method) return { kind: "function", file, fn: method };
     }
+    // TS/JS: `useCase.execute()` on a local bound to `new FindBoxUseCase()` in this scope or an enclosing one
+    if (file.language === "typescript" && parts.length >= 2 && scopeId !== "<module>") {
+      const scopes = scopeId.split(".");
+      for (let i = scopes.length; i > 0; i--) {
+        const type = this.functionById(file, scopes.slice(0, i).join("."))?.localInstances?.[parts[0]!];
+        if (!type) continue;
+        // only a class the workspace defines: else the other lookups below (a client of that name, a factory's object)
+        const method = type === parts[0] ? null : this.resolve(file, "<module>", [type, ...parts.slice(1)].join("."), depth + 1);
+        if (method) return method;
+        break;
+      }
+    }
     const alias = scopeId === "<module>" ? file.exportAliases?.[parts[0]!] : undefined;
     const head = alias ?? parts[0]!;
     const local = this.local(file, scopeId, head);
     if (local) return parts.length === 1 || local.kind !== "module" ? local : this.resolve(local.file, "<module>", parts.slice(1).join("."), depth + 1);
+    // a key of an object constant of this file (`const connection = { maxRetriesPerRequest: 2 }` → `connection.maxRetriesPerRequest`)
+    const keyed = parts.length > 1 && file.language === "typescript" ? file.constants.find((c) => c.name === dotted) : undefined;
+    if (keyed) return { kind: "constant", file, constant: keyed };
+    // TS/JS: a module-level instance (`const registry = new RegistryService()`): its class's method
+    const moduleInstance = parts.length >= 2 && file.language === "typescript" ? file.instances?.[head] : undefined;
+    const instanceMethod = moduleInstance && moduleInstance !== head ? this.resolve(file, "<module>", [moduleInstance, ...parts.slice(1)].join("."), depth + 1) : null;
+    if (instanceMethod) return instanceMethod;
     const imp = file.imports.find((i) => i.local === head);
     if (!imp) return null;
     const rest = parts.slice(1);
@@ -544,3 +579,12 @@ export function schemeOf(url: string): string | null {
   }
 }
 
+/** `src/core/networking.py` → `src.core.networking` (every folder kept; `__init__` is its package). */
+function pythonPathModule(path: string): string {
+  return path
+    .replace(/\.pyi?$/, "")
+    .replace(/(^|\/)__init__$/, "")
+    .split("/")
+    .filter(Boolean)
+    .join(".");
+}

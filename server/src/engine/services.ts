@@ -78,10 +78,12 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   };
 
   // k8s Services select workloads by label: the Service name is an alias of the workload
+  const composeEnvs = new Map<ServiceInfo, Array<{ file: string; env: Record<string, string> }>>();
   for (const { w, file } of workloads) {
     const info = ensure(w.name);
     recordAlternatives(info, w.env);
     Object.assign(info.env, w.env);
+    if (w.kind === "compose-service") composeEnvs.set(info, [...(composeEnvs.get(info) ?? []), { file, env: w.env }]);
     if (w.namespace) info.namespace = w.namespace;
     if (w.kind === "k8s-workload") {
       if (isIstioProxyWorkload(w)) info.istioProxy = true;
@@ -103,6 +105,7 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
       if (variants && variants.length > (info.injectionVariants?.length ?? 0)) info.injectionVariants = variants;
     }
   }
+  recordUnsetAlternatives(composeEnvs);
   for (const { w } of workloads) {
     if (w.kind !== "k8s-service" || !Object.keys(w.selector).length) continue;
     // a Service selects the pods of its own namespace
@@ -159,6 +162,7 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   const claimants = new Map<string, Set<string>>();
   for (const d of builtFrom) claimants.set(d.dir, (claimants.get(d.dir) ?? new Set()).add(normalizeServiceName(d.name)));
   const codeDirs = builtFrom.filter((d) => (claimants.get(d.dir)?.size ?? 0) < 2).sort((a, b) => b.dir.length - a.dir.length);
+  const byArguments = argumentClaims(workloads, claimants, all);
 
   const fileService = new Map<string, string | null>();
   const goModules = all
@@ -204,6 +208,13 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
       fileService.set(f.path, canonical(byNormalName, ensure(dir.name).name));
       continue;
     }
+    // one program several workloads run, each told by its arguments which of its parts to start
+    // (`oms worker -s order,shipment`): a part's folder is the code of the workload naming it
+    const claimed = byArguments.length ? argumentOwner(byArguments, f.path) : null;
+    if (claimed) {
+      fileService.set(f.path, canonical(byNormalName, ensure(claimed).name));
+      continue;
+    }
     // Go's `cmd/<name>/` convention: the command folder named like a workload is that workload's
     const command = commandFolder(f.path);
     if (command && services.has(canonical(byNormalName, normalizeServiceName(command)))) {
@@ -226,6 +237,59 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   }
   placeInOnlyNamespace(services, namespaces);
   return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides, localUrls: localUrls(all, fileService) };
+}
+
+/**
+ * One build context several differently named workloads share (one program: `oms` run as
+ * `worker -s order,shipment` by one service and `api -s billing,fraud` by another): a word of a
+ * workload's command (arguments split at spaces, commas and `=`) that names a code folder under
+ * that context says the workload runs that folder's code. Only a word that one service names
+ * (after name normalisation) claims a folder, and only where two services or more split the
+ * program so (one worker's `celery -A proj worker` beside a web server's command is no split);
+ * the rest of the program stays where folders put it.
+ * Returns, per shared context, folder word → the claiming workload's name.
+ */
+function argumentClaims(workloads: Array<{ w: WorkloadFact; file: string }>, claimants: Map<string, Set<string>>, all: FileFacts[]): Array<{ dir: string; words: Map<string, string> }> {
+  const out: Array<{ dir: string; words: Map<string, string> }> = [];
+  for (const [dir, names] of claimants) {
+    if (names.size < 2) continue;
+    const root = dir === "." ? "" : dir;
+    const folders = new Set<string>();
+    for (const f of all) {
+      if (f.language === "yaml" || f.language === "json" || f.language === "properties") continue;
+      if (root !== "" && !f.path.startsWith(`${root}/`)) continue;
+      const folder = serviceFolder(root ? f.path.slice(root.length + 1) : f.path);
+      if (folder) folders.add(folder.toLowerCase());
+    }
+    const byWord = new Map<string, Map<string, string>>();
+    for (const { w } of workloads) {
+      if ((w.codeDir ?? "").replace(/\/+$/, "") !== dir) continue;
+      for (const command of w.commands ?? []) {
+        for (const word of command.toLowerCase().split(/[\s,=]+/)) {
+          if (!folders.has(word)) continue;
+          const seen = byWord.get(word) ?? new Map<string, string>();
+          seen.set(normalizeServiceName(w.name), w.name);
+          byWord.set(word, seen);
+        }
+      }
+    }
+    const words = new Map<string, string>();
+    for (const [word, services] of byWord) if (services.size === 1) words.set(word, [...services.values()][0]!);
+    const splitting = new Set([...words.values()].map(normalizeServiceName));
+    if (splitting.size >= 2) out.push({ dir: root, words });
+  }
+  return out;
+}
+
+/** The workload whose arguments name the code folder of a file (argumentClaims), null when none does. */
+function argumentOwner(claims: Array<{ dir: string; words: Map<string, string> }>, path: string): string | null {
+  for (const c of claims) {
+    if (c.dir !== "" && !path.startsWith(`${c.dir}/`)) continue;
+    const folder = serviceFolder(c.dir ? path.slice(c.dir.length + 1) : path);
+    const owner = folder ? c.words.get(folder.toLowerCase()) : undefined;
+    if (owner) return owner;
+  }
+  return null;
 }
 
 /**
@@ -326,6 +390,31 @@ function recordAlternatives(info: ServiceInfo, env: Record<string, string>): voi
     info.envAlternatives ??= {};
     const seen = info.envAlternatives[name] ?? [before];
     info.envAlternatives[name] = [value, ...seen.filter((v) => v !== value)];
+  }
+}
+
+/** An alternative (ServiceInfo.envAlternatives) in which the variable is not set: the code's own default applies. */
+export const ENV_UNSET = "\u0000unset";
+
+/**
+ * One service written in several compose files that are alternatives (`docker-compose.yml` beside
+ * `docker-compose.cold-node.yml`), one setting a variable the other leaves out: where it is left out,
+ * the code's fallback applies (`process.env.X || "http://product:3004"`), so "not set" is a candidate
+ * too (ENV_UNSET). An override file (`docker-compose.override.yml` / `compose.override.yaml`, which
+ * Compose reads with the base by default and merges into it — docs.docker.com "Merge Compose files")
+ * is no alternative and is left out.
+ */
+function recordUnsetAlternatives(envs: Map<ServiceInfo, Array<{ file: string; env: Record<string, string> }>>): void {
+  for (const [info, list] of envs) {
+    const files = list.filter((e) => !/(^|\/)(docker-)?compose\.override\.ya?ml$/i.test(e.file));
+    if (new Set(files.map((e) => e.file)).size < 2) continue;
+    const names = new Set(files.flatMap((e) => Object.keys(e.env)));
+    for (const name of names) {
+      if (files.every((e) => e.env[name] !== undefined)) continue;
+      info.envAlternatives ??= {};
+      const seen = info.envAlternatives[name] ?? (info.env[name] !== undefined ? [info.env[name]!] : []);
+      if (!seen.includes(ENV_UNSET)) info.envAlternatives[name] = [...seen, ENV_UNSET];
+    }
   }
 }
 

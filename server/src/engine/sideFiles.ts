@@ -20,16 +20,32 @@ const SIDE_FILE_NAME = /^([Ss]eeds?|[Mm]igrate)([-_.A-Z][^/]*)?\.[cm]?[jt]sx?$/;
 /** source roots whose sub-folders are package names, not project folders */
 const PACKAGE_ROOTS = /^(java|kotlin|scala|groovy)$/;
 
+const EXAMPLE_FOLDERS: ReadonlySet<string> = new Set(["example", "examples"]);
+
 /** The folder or file name that makes `path` a side file, or null. */
 export function sideFileReason(path: string): string | null {
+  return sideFolder(path, SIDE_FOLDERS) ?? (SIDE_FILE_NAME.test(path.slice(path.lastIndexOf("/") + 1)) ? path.slice(path.lastIndexOf("/") + 1) : null);
+}
+
+/**
+ * A file of an `examples/` folder (`packages/http-client/examples/order-service.js`): sample
+ * programs beside a library, run by hand to show its use. The linker starts no request paths
+ * there: what they call is the library's demonstration, not a service's traffic.
+ */
+export function isExampleFile(path: string): boolean {
+  return sideFolder(path, EXAMPLE_FOLDERS) !== null;
+}
+
+/** The first folder of `path` (up to a JVM package root) named in `folders`, as `a/b/`. */
+function sideFolder(path: string, folders: ReadonlySet<string>): string | null {
   const parts = path.split("/");
-  const name = parts.pop() ?? "";
+  parts.pop();
   for (let i = 0; i < parts.length; i++) {
     // `src/main/java/<package…>`: stop at the package root
     if (parts[i] === "src" && (parts[i + 1] === "main" || parts[i + 1] === "test") && PACKAGE_ROOTS.test(parts[i + 2] ?? "")) break;
-    if (SIDE_FOLDERS.has(parts[i]!.toLowerCase())) return `${parts.slice(0, i + 1).join("/")}/`;
+    if (folders.has(parts[i]!.toLowerCase())) return `${parts.slice(0, i + 1).join("/")}/`;
   }
-  return SIDE_FILE_NAME.test(name) ? name : null;
+  return null;
 }
 
 export function isSideFile(path: string): boolean {

@@ -53,6 +53,16 @@ export function settingsFilesFor(codePath: string, files: readonly string[]): st
     .map(({ f }) => f);
 }
 
+/** The settings files for `codePath` (settingsFilesFor), opened from their current text; files that cannot be read are left out. */
+export function openSettingsFor(codePath: string, files: readonly string[], read: (file: string) => string | undefined): SettingsFile[] {
+  return settingsFilesFor(codePath, files)
+    .map((f) => {
+      const text = read(f);
+      return text === undefined ? null : openSettingsFile(f, text);
+    })
+    .filter((f): f is SettingsFile => f !== null);
+}
+
 export function openSettingsFile(file: string, text: string): SettingsFile | null {
   if (/\.ya?ml$/.test(file)) return new YamlSettings(file, text);
   if (file.endsWith(".properties")) return new PropertiesSettings(file, text);

@@ -83,7 +83,8 @@ const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj|sln)$/i;
 export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
 /** Can a YAML text hold a manifest or a retry policy at all? */
-const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev|AWS::AppMesh::|routers:|middlewares:|^zuul:/m;
+// `spring.cloud.stream…` in a Spring Cloud Config repository file (`config-repo/product.yml`): consumer retries
+const YAML_WORTH_PARSING = /apiVersion|static_resources|virtual_hosts|services:|[Rr]etry|[Rr]etries|istio-injection|istio\.io\/rev|AWS::AppMesh::|routers:|middlewares:|^zuul:|cloud\.stream|^\s+stream:/m;
 /** shell scripts: only those that label namespaces for Istio injection or enable minikube's ingress add-on */
 const SHELL_WORTH_PARSING = /istio-injection|istio\.io\/rev/;
 const SHELL_MINIKUBE_INGRESS = /\bminikube\b[^\n]*\baddons\b[^\n]*\benable\b[^\n]*\bingress\b/;

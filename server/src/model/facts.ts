@@ -9,6 +9,7 @@
 
 import type { DotnetFacts } from "./dotnetFacts";
 import type { CeleryFacts } from "./celeryFacts";
+import type { QueueWrapperFacts } from "./queueWrapperFacts";
 import type { SuppressionFact } from "./suppression";
 import type { AzureSdkFacts } from "./azureSdk";
 
@@ -108,6 +109,10 @@ export type LayerKind =
   | "spring-retry"
   | "spring-core-retry"
   | "microprofile-retry"
+  /** Micronaut @Retryable / @CircuitBreaker (docs/reference/micronaut-retry.md) */
+  | "micronaut-retry"
+  /** Spring Cloud Stream consumer RetryTemplate (docs/reference/spring-cloud-stream.md) */
+  | "spring-cloud-stream-retry"
   | "reactor-retry"
   | "okhttp-retry"
   | "spring-cloud-gateway-retry"
@@ -188,6 +193,10 @@ export type LayerKind =
   | "aws-sdk-v2"
   /** AWS SDK for Go v1 `MaxRetries` (retries) / v2 `RetryMaxAttempts` (attempts) (docs/reference/aws-sdk-go.md) */
   | "aws-sdk-go"
+  /** AWS SDK for Java 2.x numRetries/maxAttempts and 1.x maxErrorRetry (docs/reference/aws-sdk-java.md) */
+  | "aws-sdk-java"
+  /** AWS SDK for .NET `MaxErrorRetry` (retries) / `RetryMode` (docs/reference/aws-sdk-dotnet.md) */
+  | "aws-sdk-dotnet"
   /** google-api-python-client `execute(num_retries=N)` (docs/reference/google-sdks.md) */
   | "googleapiclient"
   /** Google Cloud client libraries' own retries: google-cloud-storage DEFAULT_RETRY, @google-cloud/* retryOptions (docs/reference/google-sdks.md) */
@@ -322,7 +331,25 @@ export interface LayerFact {
    * (`nonPositive` attempts when the value is ≤ 0, a library's "0 means the default"); `note`
    * replaces attemptsNote with `$value` and `$attempts` filled in. Used while maxAttempts is null.
    */
-  countExpr?: { value: ValueExpr; scopeId: string; offset: number; nonPositive?: number; note: string };
+  /**
+   * A connection a library builds from options the code imports (`new Queue(name, { connection: redisConnection })`,
+   * docs/reference/redis.md "ioredis built by libraries"): the linker resolves `name` in `scopeId` — a client
+   * of its own (an IORedis instance, used as given) disables the layer; `<name>.maxRetriesPerRequest`, a
+   * constant, sets its count (engine/libraryConnections.ts).
+   */
+  connectionRef?: { name: string; scopeId: string };
+  countExpr?: {
+    value: ValueExpr;
+    scopeId: string;
+    offset: number;
+    nonPositive?: number;
+    note: string;
+    /**
+     * the value is looked up even though maxAttempts is set: maxAttempts is the library's default
+     * for when the value is absent (an Airflow `default_args` dict of another module without `retries`)
+     */
+    unresolvedKeepsCount?: boolean;
+  };
   /**
    * Go: the numbers depend on the module version the governing go.mod requires (resty v2.0–v2.2
    * counted `SetRetryCount(n)` as n attempts, v2.3.0+ as n retries): below `below`, `maxAttempts`
@@ -334,6 +361,12 @@ export interface LayerFact {
     | { library: "resilience4j"; instance: string }
     /** Spring AI's auto-configured RetryTemplate: `spring.ai.retry.*` of the code's project (docs/reference/spring-ai.md) */
     | { library: "spring-ai" }
+    /**
+     * Spring Cloud LoadBalancer retries of a client resolved by service name: `spring.cloud.loadbalancer.
+     * [clients.<serviceId>.]retry.*` and spring-retry on the classpath (engine/springCloudLoadBalancerConfig.ts);
+     * `otherCallIds`: the client's non-GET calls, retried only with retry-on-all-operations
+     */
+    | { library: "spring-cloud-loadbalancer"; serviceId: string; otherCallIds: string[] }
     /**
      * .NET: Polly `MaxRetryAttempts` (retries) read from configuration — `config.GetValue<int>("k")`,
      * or the `Retry:MaxRetryAttempts` of a section bound to the options
@@ -357,6 +390,12 @@ export interface LayerFact {
    * the `default` literal): attempts = value + `offset` (the detector's retries→attempts step).
    */
   helmValue?: { chartDir: string; key: string; offset: number; fallback: number | null; expression: string };
+  /**
+   * Spring Cloud Stream: the binding whose consumer the layer re-runs (`messageProcessor-in-0`;
+   * "" = every binding, `spring.cloud.stream.default.consumer`); the linker wraps the consumer
+   * function the binding names (engine/cloudStream.ts).
+   */
+  streamBinding?: string;
   wait: WaitSpec;
   condition: RetryCondition;
   /** description of a retry budget / token bucket capping this layer, or null */
@@ -401,11 +440,19 @@ export interface FunctionFact {
     route: string | null;
     /** a job-queue task (method "TASK"): the queue library whose worker runs it; "celery" when unset (engine/jobQueues.ts) */
     library?: string;
+    /** Bull: the job name a named processor takes (`@Process({ name })`, `queue.process(name, fn)`); other jobs of the queue never reach it */
+    job?: string;
   } | null;
   /** the function body raises on HTTP error statuses (raise_for_status) */
   raisesOnStatus: boolean;
   /** if the function returns a client built inside it: that ClientFact id (session factories) */
   returnsClientId: string | null;
+  /**
+   * TS/JS: the function returns an object literal whose members are functions of this file
+   * (`return { async get(url) { … }, post }`): member name → function id. A method called on what
+   * the function returns runs that function (engine/link.ts factory objects).
+   */
+  returnsMethods?: Record<string, string>;
   /**
    * Go: the value the function returns, where its returns give one (its only non-empty return, or
    * an environment variable read with another return as its fallback: `if v := os.Getenv(k); v !=
@@ -417,6 +464,17 @@ export interface FunctionFact {
    * Python: the annotation of each parameter as written (`BaseWhisper`, `base.BaseWhisper`; `Optional[X]`/`X | None` → `X`), "" when none
    */
   paramTypes?: string[];
+  /**
+   * Python: local names the body binds only to other names (`s3 = s3_govcloud` / `s3 =
+   * s3_commercial` in two branches): a call through the local is a call through each of them
+   * (engine/link.ts)
+   */
+  localAliases?: Record<string, string[]>;
+  /**
+   * TS/JS: locals the body binds to a new instance of a class (`const useCase = new FindBoxUseCase()`):
+   * local → the class as written, so `useCase.execute()` resolves to `FindBoxUseCase.execute` (engine/resolve.ts)
+   */
+  localInstances?: Record<string, string>;
 }
 
 export interface CallArg {
@@ -552,6 +610,11 @@ export interface ClientFact {
    * follows it to what the function's callers pass (engine/resolveGo.ts parameterClients).
    */
   fromParam?: string;
+  /**
+   * TS/JS: a wrapper object that runs one function of this file when one of `runsOn` is called on
+   * it (opossum `new CircuitBreaker(action)`: `breaker.fire(...args)` calls `action(...args)`).
+   */
+  runs?: { fnId: string; runsOn: string[] };
 }
 
 /** A module-level constant: NAME = "literal" / env lookup. */
@@ -861,6 +924,21 @@ export interface QueueSendFact {
   taskRef: string | null;
   /** local ids of the layers the send adds (the call site's retry policy) */
   layerIds: string[];
+  /**
+   * Bull/BullMQ: the job options are (or spread) these names, resolved from `scopeId` at link time
+   * to a job-options constant's layer (`{ ...GATHER_JOB_OPTIONS, jobId }`, an imported constant); the
+   * last one that sets attempts applies
+   */
+  optionRefs?: string[];
+  /** Bull/BullMQ: the job's name, when written (a literal or an imported constant as `$NAME`) */
+  jobName?: string;
+  /** Bull/BullMQ: the options come from a parameter of the enclosing function (`addJob({ name, data, opts })` wraps `queue.add(name, data, opts)`) */
+  optionsFromParam?: true;
+  /**
+   * Bull/BullMQ: a call that hands job-shaped objects (`{ name, data, opts }`) to a function of the
+   * workspace; the linker treats it as a send when that function sends them (`optionsFromParam`)
+   */
+  viaWrapper?: true;
 }
 
 /** A default that changed across a library's versions (LayerFact.versionDefaults). */
@@ -904,9 +982,13 @@ export interface FileFacts {
   /**
    * Go: struct fields → their declared types as written in this file (`Server.inv` →
    * `inventory.Client`), so `s.inv.Reserve()` in another file of the package finds the method;
-   * TS/JS: fields a method sets to a new instance (`this.broker = new Broker()` → `Broker`)
+   * TS/JS: fields a method sets to a new instance (`this.broker = new Broker()` → `Broker`), and fields
+   * set to a name of the module (`this.registry = registryService` in a method, a property `userModel = boxModel`:
+   * → that name, resolved in the module's scope like a class)
    */
   fieldTypes?: Record<string, string>;
+  /** TS/JS: module-level constants bound to a new instance (`const registry = new RegistryService()`) → the class as written */
+  instances?: Record<string, string>;
   /** Python: every class of the file (dotted like function ids: `Outer.Inner`) → its bases as written (`BaseWhisper`, `base.BaseWhisper`; [] for none) */
   pyClassBases?: Record<string, string[]>;
   /** Go: interface types declared in the file → their methods, with their parameter types (as FunctionFact.paramTypes) */
@@ -970,6 +1052,8 @@ export interface FileFacts {
   queueSends?: QueueSendFact[];
   /** Python: Celery Task classes and tasks whose `base=` is imported, resolved at link time (model/celeryFacts.ts) */
   celery?: CeleryFacts;
+  /** Python: job-queue decorator wrappers (a project's `dramatiq_actor()`), resolved at link time (model/queueWrapperFacts.ts) */
+  queueWrappers?: QueueWrapperFacts;
   /**
    * Loops that run for as long as the program does and are not retries (consumers, pollers,
    * heartbeats, periodic tasks; detectors/shared/loops): what they call runs once per item, not

@@ -74,6 +74,12 @@ export interface Hop {
    */
   entryRoutes?: Array<{ method: string | null; route: string }> | null;
   /**
+   * Every call of the hop is sent from a loop that runs for as long as the program does (a message
+   * consumer's fetch loop, a poller), reached from no request handler: it is sent per message, so no
+   * request into the caller continues into it; its paths start at the caller (engine/paths.ts).
+   */
+  perItemOnly?: true;
+  /**
    * A hop with no known calls (a gateway route) that carries only the requests a mesh route's
    * condition matches (a Linkerd ServiceProfile route on a meshed ingress): the path goes on only
    * through the callee's handlers that condition can reach (engine/endpoints.ts).

@@ -226,8 +226,9 @@ func failing() (string, error) {
       callee: "strings.ReplaceAll",
       args: [{ kind: "call", callee: "EnvDefault", args: [{ kind: "string", value: "ADDR" }, { kind: "string", value: "orders:8080" }] }, { kind: "string", value: "<NS>" }, { kind: "string", value: "shop" }],
     });
-    // verbs in the literal parts of a concatenated format take the arguments in order
-    assert.deepEqual(ret("url"), { kind: "concat", parts: [{ kind: "string", value: "http://" }, { kind: "ref", name: "url.c.host" }, { kind: "string", value: "/items?id=" }, { kind: "ref", name: "url.id" }] });
+    // verbs in the literal parts of a concatenated format take the arguments in order; a field of a
+    // parameter of a workspace type (`c *Client`) is the type's field
+    assert.deepEqual(ret("url"), { kind: "concat", parts: [{ kind: "string", value: "http://" }, { kind: "ref", name: "Client.host" }, { kind: "string", value: "/items?id=" }, { kind: "ref", name: "url.id" }] });
     assert.equal(ret("pick"), undefined, "two different returns: no one value");
     assert.deepEqual(ret("failing"), { kind: "string", value: "http://ok:80" }, "the empty-string error return is not a value");
   });

@@ -106,6 +106,22 @@ public class Client {
     assert.deepEqual(byName["com.shop.Client.BASE"], { kind: "string", value: "http://pricing:8080" });
   });
 
+  test("a constructor parameter whose @Value is a template around placeholders is copied to the field too", async () => {
+    const f = await java(`package com.shop;
+public class Writer {
+    private String balancesApiUri;
+    private String plain;
+    public Writer(@Value("http://\${BALANCES_API_ADDR}/balances") String balancesApiUri, String plain) {
+        this.balancesApiUri = balancesApiUri;
+        this.plain = plain;
+    }
+}
+`);
+    const byName = Object.fromEntries(f.constants.map((c) => [c.name, c.value]));
+    assert.deepEqual(byName["com.shop.Writer.balancesApiUri"], { kind: "concat", parts: [{ kind: "string", value: "http://" }, { kind: "setting", key: "BALANCES_API_ADDR" }, { kind: "string", value: "/balances" }] });
+    assert.equal(byName["com.shop.Writer.plain"], undefined, "a parameter without @Value carries no value");
+  });
+
   test("a broken file yields partial facts and one problem, never a throw", async () => {
     const f = await java(`package com.shop;
 public class Ok { public void a() { rest.getForObject("http://x/a", String.class); } }
@@ -118,6 +134,54 @@ public class Broken { public void b( { ) }
 });
 
 describe("Java HTTP clients and requests", () => {
+  test("JAX-RS client: target(u).path(p).request().verb(), also through WebTarget / Invocation.Builder locals; not without the JAX-RS import", async () => {
+    const f = await java(`package com.shop;
+import javax.ws.rs.client.ClientBuilder;
+import javax.ws.rs.client.Entity;
+public class Reviews {
+    private static final String RATINGS = "http://ratings:9080/ratings";
+    public void go(String id) {
+        Client client = ClientBuilder.newBuilder().build();
+        WebTarget target = client.target(RATINGS + "/" + id);
+        Invocation.Builder builder = target.request(MediaType.APPLICATION_JSON);
+        builder.header("x-request-id", "1");
+        Response r = builder.get();
+        client.target("http://orders:8080").path("orders").request().post(Entity.json(body));
+        client.target("http://orders:8080").request().method("PATCH");
+        cache.get(id);
+    }
+}
+`);
+    const reqs = f.calls.filter((c) => c.request).map((c) => [c.callee, c.request!.method, c.request!.library, c.request!.url]);
+    assert.deepEqual(reqs, [
+      ["Invocation.Builder.get", "GET", "jaxrs-client", { kind: "concat", parts: [{ kind: "ref", name: "RATINGS" }, { kind: "string", value: "/" }, { kind: "ref", name: "id" }] }],
+      ["Client.target().path().request().post", "POST", "jaxrs-client", { kind: "concat", parts: [{ kind: "string", value: "http://orders:8080" }, { kind: "string", value: "/" }, { kind: "string", value: "orders" }] }],
+      ["Client.target().request().method", "PATCH", "jaxrs-client", { kind: "string", value: "http://orders:8080" }],
+    ]);
+    const plain = await java(`package com.shop;
+public class NotJaxrs {
+    public void go() { Invocation.Builder b = t.request(); b.get(); client.target("http://x").request().get(); }
+}
+`);
+    assert.deepEqual(plain.calls.filter((c) => c.request), [], "no javax/jakarta.ws.rs.client import: not a JAX-RS client");
+  });
+
+  test("String.format URLs and System.getenv(X) == null ? d : System.getenv(X) defaults become values", async () => {
+    const f = await java(`package com.shop;
+public class Endpoint {
+    private final static String host = System.getenv("RATINGS_HOSTNAME") == null ? "ratings" : System.getenv("RATINGS_HOSTNAME");
+    private final static String domain = System.getenv("SERVICES_DOMAIN") != null ? ("." + System.getenv("SERVICES_DOMAIN")) : "";
+    private final static String url = String.format("http://%s%s:%d/ratings", host, domain, 9080);
+    private final static String odd = String.format("http://%1$s/x", host);
+}
+`);
+    const byName = Object.fromEntries(f.constants.map((c) => [c.name, c.value]));
+    assert.deepEqual(byName["com.shop.Endpoint.host"], { kind: "envChoice", name: "RATINGS_HOSTNAME", set: { kind: "env", name: "RATINGS_HOSTNAME" }, unset: { kind: "string", value: "ratings" } });
+    assert.deepEqual(byName["com.shop.Endpoint.domain"], { kind: "envChoice", name: "SERVICES_DOMAIN", set: { kind: "concat", parts: [{ kind: "string", value: "." }, { kind: "env", name: "SERVICES_DOMAIN" }] }, unset: { kind: "string", value: "" } });
+    assert.deepEqual(byName["com.shop.Endpoint.url"], { kind: "concat", parts: [{ kind: "string", value: "http://" }, { kind: "ref", name: "host" }, { kind: "ref", name: "domain" }, { kind: "string", value: ":" }, { kind: "number", value: 9080 }, { kind: "string", value: "/ratings" }] });
+    assert.equal(byName["com.shop.Endpoint.odd"], undefined, "positional format specifiers are not guessed");
+  });
+
   test("RestTemplate: verb methods, exchange(url, HttpMethod.X), clients from fields", async () => {
     const f = await java(`package com.shop;
 public class C {

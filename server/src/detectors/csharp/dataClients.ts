@@ -170,7 +170,8 @@ function derive(ctx: CsContext, clients: ClientFact[], deriving: Set<string>, li
   }
 }
 
-function declarationOf(ctx: CsContext, name: string): SyntaxNode | null {
+/** The value a variable of the file is declared with (`var c = new X(…)` → `new X(…)`). */
+export function declarationOf(ctx: CsContext, name: string): SyntaxNode | null {
   for (const d of descendants(ctx.tree.rootNode, "variable_declarator")) {
     if (d.childForFieldName("name")?.text !== name) continue;
     const value = d.namedChildren.filter((c) => c && c.type !== "identifier").pop();
@@ -179,7 +180,8 @@ function declarationOf(ctx: CsContext, name: string): SyntaxNode | null {
   return null;
 }
 
-function bindingOf(n: SyntaxNode): string | null {
+/** The name a value is bound to: a declared variable, or an assignment's target. */
+export function bindingOf(n: SyntaxNode): string | null {
   let p = n.parent;
   if (p?.type === "equals_value_clause") p = p.parent;
   if (p?.type === "variable_declarator") return p.childForFieldName("name")?.text ?? null;

@@ -8,6 +8,7 @@ import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards
 import { createContext, type CsContext } from "./context";
 import { detectAppHost } from "./aspire";
 import { detectAzureSdk } from "./azureSdk";
+import { detectAwsSdkDotnet } from "./awsSdkDotnet";
 import { detectDataClients } from "./dataClients";
 import { detectEfCore } from "./efCore";
 import { detectGrpcDotnet } from "./grpcDotnet";
@@ -28,6 +29,7 @@ const DETECTORS: Array<Detector<CsContext>> = [
   ["ef core", detectEfCore],
   ["openai", detectOpenAiClients],
   ["azure sdk", detectAzureSdk],
+  ["aws sdk .net", detectAwsSdkDotnet],
   ["grpc-dotnet", detectGrpcDotnet],
   ["mongodb / StackExchange.Redis", detectDataClients],
   ["temporal", detectTemporalDotnet],

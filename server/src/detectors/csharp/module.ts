@@ -24,6 +24,7 @@ import type { SyntaxNode } from "../../parsing/treeSitter";
 import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, lambdaName, type CsContext } from "./context";
 import { typeOfExpression } from "./declaredTypes";
 import { clientNameExpr } from "./httpClients";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
 
 /** HttpClient methods that send one request: method name → HTTP method (null: from the request message). */
 export const HTTP_CLIENT_METHODS: Record<string, string | null> = {
@@ -49,7 +50,6 @@ const ACTION_ATTRIBUTES: Record<string, string> = { HttpGet: "GET", HttpPost: "P
 /** Refit's request attributes on interface methods */
 const REFIT_ATTRIBUTES: Record<string, string> = { Get: "GET", Post: "POST", Put: "PUT", Delete: "DELETE", Patch: "PATCH", Head: "HEAD", Options: "OPTIONS" };
 
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 
 /** Refit interfaces: `[Get("/orders/{id}")]` on a method of an interface → DotnetFacts.refitRoutes. */
 function refitRoutes(ctx: CsContext, root: SyntaxNode): void {

@@ -175,6 +175,75 @@ function collectConstants(ctx: GoContext, root: SyntaxNode): void {
       declared.value = { ...v, fallback: declared.value };
     });
   }
+  structFieldsFromEnv(ctx, root);
+}
+
+/**
+ * A config struct built with defaults, then overridden field by field from the environment
+ * (`conf := AppConfig{OrderURL: "http://127.0.0.1:8082"}` … `if p := os.Getenv("ORDER_API_URL");
+ * p != "" { conf.OrderURL = p }`): the field `AppConfig.OrderURL` is that variable, the literal's
+ * value its fallback. Each `if` binds its own `p`, so the value is read from the `if`'s own
+ * initializer, not from the function's first `p`.
+ */
+function structFieldsFromEnv(ctx: GoContext, root: SyntaxNode): void {
+  for (const a of descendants(root, "assignment_statement")) {
+    if (a.childForFieldName("operator")?.text !== "=") continue;
+    const left = a.childForFieldName("left")?.namedChildren ?? [];
+    const right = a.childForFieldName("right")?.namedChildren ?? [];
+    if (left.length !== 1 || right.length !== 1) continue;
+    const l = left[0]!;
+    const r = right[0]!;
+    if (l.type !== "selector_expression") continue;
+    // a nested field (`cfg.Grpc.ReaderServicePort = v`): the chain's head, the fields after it
+    let operand = l.childForFieldName("operand");
+    const fields = [l.childForFieldName("field")?.text];
+    while (operand?.type === "selector_expression") {
+      fields.unshift(operand.childForFieldName("field")?.text);
+      operand = operand.childForFieldName("operand");
+    }
+    const field = fields.every((f) => f) ? fields.join(".") : undefined;
+    if (operand?.type !== "identifier" || !field) continue;
+    const type = literalType(ctx.lookup(operand.text, l)?.value ?? null);
+    if (!type) continue;
+    const value = envValueAt(ctx, r);
+    if (value?.kind !== "env") continue;
+    const name = `${type}.${field}`;
+    const declared = ctx.facts.constants.find((c) => c.name === name);
+    if (!declared) ctx.facts.constants.push({ name, value, line: r.startPosition.row + 1 });
+    else if (declared.value.kind !== "env" && !value.fallback) declared.value = { ...value, fallback: declared.value };
+  }
+}
+
+/** `T{…}` or `&T{…}` of a type of this package: `T`; null otherwise. */
+function literalType(v: SyntaxNode | null): string | null {
+  let n = v;
+  if (n?.type === "unary_expression") n = n.childForFieldName("operand");
+  const t = n?.type === "composite_literal" ? n.childForFieldName("type") : null;
+  return t?.type === "type_identifier" ? t.text : null;
+}
+
+/** An env read, written in place or bound by the initializer of an enclosing `if` (`if p := os.Getenv("X"); p != ""`). */
+function envValueAt(ctx: GoContext, r: SyntaxNode): ValueExpr | null {
+  if (r.type === "identifier") {
+    for (let p: SyntaxNode | null = r.parent; p && p.type !== "function_declaration" && p.type !== "method_declaration" && p.type !== "func_literal"; p = p.parent) {
+      if (p.type !== "if_statement") continue;
+      const init = p.childForFieldName("initializer");
+      if (init?.type !== "short_var_declaration") continue;
+      const names = init.childForFieldName("left")?.namedChildren ?? [];
+      const values = init.childForFieldName("right")?.namedChildren ?? [];
+      const i = names.findIndex((n) => n?.text === r.text);
+      // `v, ok := os.LookupEnv("X")`: the first name is the value
+      if (i === 0 && values[0]) return valueOf(ctx, values[0]);
+      if (i > 0) return null;
+    }
+    // a local read from the environment before the `if` (`v := os.Getenv(K)`; `if v != "" { cfg.X = v }`)
+    const local = ctx.lookup(r.text, r);
+    if (local?.value) {
+      const v = valueOf(ctx, local.value);
+      if (v?.kind === "env") return v;
+    }
+  }
+  return valueOf(ctx, r);
 }
 
 /** A call argument as the linker names it: a closure id, a function/method value, a variable. */

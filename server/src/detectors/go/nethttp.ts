@@ -11,10 +11,10 @@ import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { boundName, valueOf } from "./values";
 import { callArgs, calleeNode, descendants, dottedName, durationSeconds, enclosingFunction, nodeSpan, stringValue } from "./syntax";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
 
 const ROUTERS = /^(net\/http|github\.com\/gin-gonic\/gin|github\.com\/labstack\/echo(\/v\d+)?|github\.com\/go-chi\/chi(\/v\d+)?|github\.com\/gorilla\/mux|github\.com\/gofiber\/fiber(\/v\d+)?)$/;
 const VERBS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 const REQUEST_BUILDERS = new Set(["NewRequest", "NewRequestWithContext"]);
 
 /** The route a handler registration gives its last argument, or null when the call is not one. */
@@ -103,7 +103,10 @@ export function requestOf(ctx: GoContext, call: SyntaxNode, callee: string, args
   const member = callee.slice(dot + 1);
   const receiverPath = ctx.importPath(receiver);
   let library: string | null = null;
-  if (receiverPath === "net/http" || receiver === `${ctx.importLocal("net/http")}.DefaultClient`) library = "net/http";
+  const defaultClient = `${ctx.importLocal("net/http")}.DefaultClient`;
+  // `client := http.DefaultClient; client.Do(req)`: the default client under a local name
+  const alias = receiverPath === null && !receiver.includes(".") ? ctx.lookup(receiver, call)?.value : null;
+  if (receiverPath === "net/http" || receiver === defaultClient || alias?.text === defaultClient) library = "net/http";
   else if (receiverPath === "github.com/hashicorp/go-retryablehttp") library = "go-retryablehttp";
   else if (receiverPath !== null) return undefined;
   const base = { protocol: "http" as const, idempotencyKey: hasIdempotencyKey(call), ...deadline(ctx, call) };

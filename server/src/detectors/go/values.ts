@@ -28,7 +28,14 @@ export function valueOf(ctx: GoContext, n: SyntaxNode | null | undefined, depth 
     const head = dottedName(n.childForFieldName("operand"));
     const field = n.childForFieldName("field")?.text ?? "";
     if (head && ctx.importPath(head) === "net/http" && HTTP_METHOD_CONSTANTS[field]) return { kind: "string", value: HTTP_METHOD_CONSTANTS[field]! };
-    const name = ctx.nameOf(n);
+    // a field of a parameter (or a `var c T`) of a workspace struct type (`config.OrderURL` with
+    // `config config.AppConfig`): the type's field, whose values its literals and env overrides give
+    // (also a nested field, `cfg.Grpc.ReaderServicePort` with `cfg *config.Config`: the chain's head)
+    let operand = n.childForFieldName("operand");
+    while (operand?.type === "selector_expression") operand = operand.childForFieldName("operand");
+    const local = operand?.type === "identifier" ? ctx.lookup(operand.text, n) : null;
+    const typed = local && local.value === null && local.type && !local.id.includes("func@") ? ctx.typedName(n) : null;
+    const name = typed ?? ctx.nameOf(n);
     return name ? { kind: "ref", name } : { kind: "unknown", text: n.text };
   }
   if (n.type === "parenthesized_expression") return valueOf(ctx, n.namedChildren[0], depth + 1);
@@ -131,7 +138,9 @@ export function boundName(ctx: GoContext, value: SyntaxNode): string | null {
   if (stmt?.type === "assignment_statement") {
     const left = stmt.childForFieldName("left")?.namedChildren ?? [];
     const target = left.find((l) => l?.text === name) ?? null;
-    return ctx.nameOf(target, v);
+    // `svc.Producer, _ = factory()` on a local `svc := &checkout{}`: the field of the struct type
+    // (`checkout.Producer`), as its methods read it
+    return (target?.type === "selector_expression" ? ctx.typedName(target, v) : null) ?? ctx.nameOf(target, v);
   }
   const fn = enclosingFunction(v);
   return fn ? `${ctx.idOf(fn)}.${name}` : name;

@@ -25,7 +25,8 @@ import type { LayerFact, RequestFact, RetryCondition, ValueExpr } from "../../mo
 import { importsFrom, receiverName, type JvmContext } from "./context";
 import { fixedWait, type LayerBase } from "./layers";
 import { holderOf, outermost, valueOfName } from "./jvmHolders";
-import { IDEMPOTENCY_HEADER, valueExpr } from "./module";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
+import { valueExpr } from "./module";
 import { argAt, boolOf, chainOf, exprText, numberOf, stringOf, type Call, type Expr } from "./syntax";
 
 export const APACHE_LIBRARY = "apache-httpclient";

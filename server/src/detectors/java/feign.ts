@@ -8,7 +8,8 @@
  */
 import type { ValueExpr } from "../../model/facts";
 import { importedName, type JvmContext } from "./context";
-import { IDEMPOTENCY_HEADER, interfaceMethodCall, joinRoute, placeholderValue, springMapping } from "./module";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
+import { interfaceMethodCall, joinRoute, placeholderValue, springMapping } from "./module";
 import { stringOf } from "./syntax";
 
 export function detectFeign(ctx: JvmContext): void {

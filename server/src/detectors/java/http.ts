@@ -8,6 +8,7 @@
  * - `java.net.http.HttpClient.send/sendAsync(req, …)` with `HttpRequest.newBuilder(URI.create(u))`
  *   (or `.uri(…)`) `.POST(…)…build()`.
  * - OkHttp `client.newCall(req).execute()` with `new Request.Builder().url(u).post(body).build()`.
+ * - JAX-RS `client.target(u).request().get()` (jaxrsClient.ts).
  * Clients are held by fields, constructor/method parameters (injected beans) and locals; the
  * OkHttp detector adds its implicit layer to the OkHttp ones (reference §3.5).
  */
@@ -15,7 +16,9 @@ import type { ClientFact, RequestFact, ValueExpr } from "../../model/facts";
 import { descendants } from "../../parsing/python";
 import { nodeSpan } from "../../parsing/treeSitter";
 import { importedName, receiverName, simpleType, type JvmContext } from "./context";
-import { IDEMPOTENCY_HEADER, valueExpr } from "./module";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
+import { jaxrsRequest } from "./jaxrsClient";
+import { valueExpr } from "./module";
 import { argAt, chainOf, stringOf, type Call, type Expr } from "./syntax";
 
 export type ClientLibrary = "RestTemplate" | "RestClient" | "WebClient" | "java.net.http.HttpClient" | "OkHttpClient";
@@ -197,6 +200,8 @@ function requestOf(ctx: JvmContext, call: Call): RequestFact | null {
     const built = builtRequest(ctx, call, argAt(call, 0), "GET");
     return built && request(built.method, built.url, built.keyed, library);
   }
+  const jaxrs = library === null ? jaxrsRequest(ctx, call, () => idempotencyIn(ctx, call.scopeId)) : null;
+  if (jaxrs) return jaxrs;
   if (call.name === "newCall" && (library === "OkHttpClient" || library === null)) {
     const built = builtRequest(ctx, call, argAt(call, 0), "GET");
     if (!built || (library === null && !built.okhttp)) return null;

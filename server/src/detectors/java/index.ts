@@ -11,16 +11,20 @@ import { createContext, type JvmContext } from "./context";
 import { detectFeign } from "./feign";
 import { detectRestClient } from "./restClient";
 import { detectFeignRetryer } from "./feignRetryer";
+import { detectSpringCloudLoadBalancer } from "./springCloudLoadBalancer";
 import { detectHttp } from "./http";
 import { detectAbstractAnnotated } from "./layers";
 import { javaFile } from "./javaSyntax";
 import { parseKotlin } from "./kotlinSyntax";
 import { detectMicroProfile } from "./microprofile";
+import { detectMicronautClient } from "./micronautClient";
+import { detectMicronautRetry } from "./micronautRetry";
 import { detectModule } from "./module";
 import { detectOkHttp } from "./okhttp";
 import { detectApacheHttpClient } from "./apacheHttpClient";
 import { detectGrpcJava } from "./grpcJava";
 import { detectMongoJava } from "./mongoJava";
+import { detectAwsSdkJava } from "./awsSdkJava";
 import { detectSpringAi } from "./springAi";
 import { detectLettuce } from "./lettuce";
 import { detectKafkaClients } from "./kafkaClients";
@@ -37,15 +41,19 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["http", detectHttp],
   ["feign", detectFeign],
   ["microprofile-rest-client", detectRestClient],
+  ["micronaut-http-client", detectMicronautClient],
   ["feign-retryer", detectFeignRetryer],
+  ["spring-cloud-loadbalancer", detectSpringCloudLoadBalancer],
   ["resilience4j", detectResilience4j],
   ["spring-retry", detectSpringRetry],
   ["microprofile", detectMicroProfile],
+  ["micronaut-retry", detectMicronautRetry],
   ["reactor", detectReactor],
   ["okhttp", detectOkHttp],
   ["apache-httpclient", detectApacheHttpClient],
   ["grpc-java", detectGrpcJava],
   ["mongodb-java-driver", detectMongoJava],
+  ["aws-sdk-java", detectAwsSdkJava],
   ["spring-ai", detectSpringAi],
   ["lettuce", detectLettuce],
   ["kafka-clients", detectKafkaClients],

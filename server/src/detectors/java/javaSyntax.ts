@@ -242,8 +242,15 @@ function toExpr(n: SyntaxNode | null | undefined, ctx: Ctx): Expr {
         return { k: "concat", parts: [...(l.k === "concat" ? l.parts : [l]), ...(r.k === "concat" ? r.parts : [r])] };
       }
       if (op === "*" && l.k === "num" && r.k === "num") return { k: "num", value: l.value * r.value };
+      if (op === "==" || op === "!=") return { k: "compare", op, left: l, right: r };
       return { k: "other", text: n.text };
     }
+    case "ternary_expression": {
+      const [test, then, otherwise] = ["condition", "consequence", "alternative"].map((f) => n.childForFieldName(f));
+      return test && then && otherwise ? { k: "cond", test: ctx.expr(test), then: ctx.expr(then), otherwise: ctx.expr(otherwise) } : { k: "other", text: n.text };
+    }
+    case "null_literal":
+      return { k: "null" };
     case "method_invocation":
     case "object_creation_expression":
       return { k: "call", call: ctx.callOf(n)! };

@@ -45,7 +45,7 @@ export function holderOf(ctx: JvmContext, call: Call): Holder | null {
 export function valueOfName(ctx: JvmContext, scopeId: string, name: string): Expr | null {
   const bare = name.replace(/^this\./, "");
   const direct = ctx.valueOf(scopeId, bare);
-  if (direct && !(direct.k === "other" && direct.text === "null")) return direct;
+  if (direct && direct.k !== "null" && !(direct.k === "other" && direct.text === "null")) return direct;
   const assigned = ctx.file.assignments.filter((a) => a.target.replace(/^this\./, "") === bare && (scopeId === a.scopeId || scopeId.startsWith(`${a.scopeId}.`) || a.scopeId.startsWith(`${scopeId}.`) || ctx.decl(a.scopeId)?.ownerId === ctx.decl(scopeId)?.ownerId));
   return assigned[0]?.value ?? direct;
 }

@@ -9,7 +9,7 @@
 import type { CallArg, FunctionFact, RequestFact, ValueExpr } from "../../model/facts";
 import { parseSuppression } from "../../model/suppression";
 import { importedName, simpleType, type JvmContext } from "./context";
-import { stringOf, type Annotation, type Call, type Decl, type Expr } from "./syntax";
+import { exprText, stringOf, type Annotation, type Call, type Decl, type Expr } from "./syntax";
 
 const SPRING_MAPPINGS: Record<string, string | null> = {
   GetMapping: "GET",
@@ -48,10 +48,12 @@ export function detectModule(ctx: JvmContext): void {
       if (setting) facts.constants.push({ name: `${d.id}.${p.name}`, value: setting, line: d.span.line });
     }
   }
-  // constructor injection: `this.base = base` where `base` is a `@Value` parameter
+  // constructor injection: `this.base = base` where `base` is a `@Value` parameter — a whole
+  // placeholder (`"${X}"`) or a template around them (`"http://${BALANCES_API_ADDR}/balances"`)
+  const injected = new Set(facts.constants.map((c) => c.name));
   for (const a of file.assignments) {
     if (a.value.k !== "name") continue;
-    const param = facts.constants.find((c) => c.name === `${a.scopeId}.${(a.value as { path: string }).path}` && c.value.kind === "setting");
+    const param = facts.constants.find((c) => c.name === `${a.scopeId}.${(a.value as { path: string }).path}` && injected.has(c.name));
     const owner = ctx.decl(a.scopeId)?.ownerId;
     if (param && owner && !facts.constants.some((c) => c.name === `${owner}.${a.target}`)) facts.constants.push({ name: `${owner}.${a.target}`, value: param.value, line: param.line });
   }
@@ -94,7 +96,7 @@ function fieldFacts(ctx: JvmContext, d: Decl, seen: Set<string>): void {
   if (setting) facts.constants.push({ name, value: setting, line: d.span.line });
   else if (d.value) {
     const v = valueExpr(d.value);
-    if (v.kind === "string" || v.kind === "number" || v.kind === "concat" || (v.kind === "env" && d.constant)) facts.constants.push({ name, value: v, line: d.span.line });
+    if (v.kind === "string" || v.kind === "number" || v.kind === "concat" || ((v.kind === "env" || v.kind === "envChoice") && d.constant)) facts.constants.push({ name, value: v, line: d.span.line });
   }
 }
 
@@ -143,6 +145,7 @@ export function valueExpr(e: Expr | null | undefined): ValueExpr {
       const recv = c.receiver?.k === "name" ? c.receiver.path : null;
       if ((recv === "URI" && c.name === "create") || (c.isNew && c.name === "URI") || (c.isNew && c.name === "URL")) return valueExpr(c.args[0]?.value);
       if (recv === "System" && c.name === "getenv" && c.args[0]?.value.k === "str") return { kind: "env", name: c.args[0].value.value };
+      if (recv === "String" && c.name === "format") return formatValue(c) ?? { kind: "unknown", text: c.node.text.slice(0, 80) };
       if (c.name === "toString" || c.name === "toUri" || c.name === "toURI") return c.receiver ? valueExpr(c.receiver) : { kind: "unknown", text: c.node.text };
       // Spring's UriComponentsBuilder: `fromUriString(base + "/x/{id}")…build(id)` is the template it starts from, plus `.path(p)`
       if (recv === "UriComponentsBuilder" && URI_BUILDER_STARTS.has(c.name)) return valueExpr(c.args[0]?.value);
@@ -150,9 +153,56 @@ export function valueExpr(e: Expr | null | undefined): ValueExpr {
       if (c.receiver && c.name === "path" && c.args.length === 1) return { kind: "concat", parts: [valueExpr(c.receiver), valueExpr(c.args[0]!.value)] };
       return { kind: "unknown", text: c.node.text.slice(0, 80) };
     }
+    case "cond":
+      return envChoiceOf(e) ?? { kind: "unknown", text: exprText(e) };
     default:
       return { kind: "unknown", text: e.k === "other" ? e.text.slice(0, 80) : e.k };
   }
+}
+
+/** `System.getenv("X")` → "X" */
+function getenvName(e: Expr): string | null {
+  if (e.k !== "call" || e.call.name !== "getenv" || e.call.receiver?.k !== "name" || e.call.receiver.path !== "System") return null;
+  const a = e.call.args[0]?.value;
+  return a?.k === "str" ? a.value : null;
+}
+
+/**
+ * `System.getenv("X") == null ? "ratings" : System.getenv("X")` (or `!= null ? … : …`): one value or
+ * the other by whether the running service's environment sets X.
+ */
+function envChoiceOf(e: Extract<Expr, { k: "cond" }>): ValueExpr | null {
+  const t = e.test;
+  if (t.k !== "compare") return null;
+  const name = t.right.k === "null" ? getenvName(t.left) : t.left.k === "null" ? getenvName(t.right) : null;
+  if (name === null) return null;
+  const [unset, set] = t.op === "==" ? [e.then, e.otherwise] : [e.otherwise, e.then];
+  return { kind: "envChoice", name, set: valueExpr(set), unset: valueExpr(unset) };
+}
+
+/** `String.format("http://%s:%s/x", host, port)` with a literal pattern of `%s`/`%d`/`%%` only → a concatenation */
+function formatValue(c: Call): ValueExpr | null {
+  const pattern = c.args[0]?.value;
+  if (pattern?.k !== "str") return null;
+  const parts: ValueExpr[] = [];
+  let next = 1;
+  let text = "";
+  for (let i = 0; i < pattern.value.length; i++) {
+    const ch = pattern.value[i]!;
+    if (ch !== "%") {
+      text += ch;
+      continue;
+    }
+    const spec = pattern.value[++i];
+    if (spec === "%") text += "%";
+    else if (spec === "s" || spec === "d") {
+      if (text) parts.push({ kind: "string", value: text });
+      text = "";
+      parts.push(valueExpr(c.args[next++]?.value));
+    } else return null; // widths, positions, other conversions: not worth guessing
+  }
+  if (text) parts.push({ kind: "string", value: text });
+  return { kind: "concat", parts };
 }
 
 /** Spring MVC/WebFlux and JAX-RS entry points (not the methods of a Feign client interface: those send). */
@@ -248,9 +298,6 @@ function callFact(ctx: JvmContext, call: Call): void {
     ...(invokesArg !== undefined ? { invokesArg } : {}),
   });
 }
-
-/** `Idempotency-Key` / `X-Idempotency-Key` (any case, `-` or `_`): a header parameter that keys a request */
-export const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 
 /**
  * Interface clients (Feign, MicroProfile REST, Micronaut `@KafkaClient`): calling a method the

@@ -21,7 +21,8 @@
 import type { ValueExpr } from "../../model/facts";
 import { defaults, layerOf } from "./apacheHttpClient";
 import { importedName, importsFrom, type JvmContext } from "./context";
-import { IDEMPOTENCY_HEADER, interfaceMethodCall, joinRoute, placeholderValue } from "./module";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
+import { interfaceMethodCall, joinRoute, placeholderValue } from "./module";
 import { stringOf } from "./syntax";
 
 const VERBS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]);

@@ -37,6 +37,8 @@ export function detectSpringRetry(ctx: JvmContext): void {
     if (pkg === SPRING_RETRY) core = false;
     else if (pkg === SPRING_CORE) core = true;
     else if (pkg !== null || ownDeclaration) continue;
+    // a Micronaut file (`import io.micronaut.retry.annotation.*`): micronautRetry.ts
+    else if (importsFrom(ctx.file, "io.micronaut.retry")) continue;
     else {
       undetermined = true;
       core = spring7Hint(ctx, ann);

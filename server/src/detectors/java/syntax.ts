@@ -29,6 +29,11 @@ export type Expr =
   | { k: "annotation"; ann: Annotation }
   /** a lambda or method reference: `id` is its FunctionFact id (method references: the referenced name) */
   | { k: "lambda"; id: string }
+  /** `test ? then : otherwise` (Java's conditional operator) */
+  | { k: "cond"; test: Expr; then: Expr; otherwise: Expr }
+  /** `a == b` / `a != b` (other binary operators stay "other") */
+  | { k: "compare"; op: "==" | "!="; left: Expr; right: Expr }
+  | { k: "null" }
   | { k: "other"; text: string };
 
 export interface Arg {
@@ -215,6 +220,12 @@ export function exprText(e: Expr | null | undefined): string {
       return e.call.node.text.slice(0, 60);
     case "other":
       return e.text.slice(0, 60);
+    case "null":
+      return "null";
+    case "compare":
+      return `${exprText(e.left)} ${e.op} ${exprText(e.right)}`;
+    case "cond":
+      return `${exprText(e.test)} ? ${exprText(e.then)} : ${exprText(e.otherwise)}`.slice(0, 60);
     default:
       return e.k;
   }

@@ -4,7 +4,8 @@
  *
  * - Tasks whose body is Python code of the file: TaskFlow `@task`/`@task(...)`/`@task.python(...)`
  *   (also `.virtualenv`, `.external_python`, `.branch`, `.short_circuit`) and `PythonOperator(…,
- *   python_callable=fn)` (Branch/ShortCircuit/PythonVirtualenv/ExternalPython too). The callable is
+ *   python_callable=fn)` (Branch/ShortCircuit/PythonVirtualenv/ExternalPython too; also mapped,
+ *   `PythonOperator.partial(…, python_callable=fn).expand(…)`). The callable is
  *   its worker's entry (`TASK /<dag_id>.<task_id>`); the scheduler and its workers run it
  *   (engine/queues/airflow.ts: `airflow scheduler`, `airflow celery worker`, …). A callable imported
  *   from another file is sent by the operator (FileFacts.queueSends): its retries are a layer of
@@ -12,7 +13,8 @@
  * - The DAG a task belongs to: the `with DAG(…)` block or `@dag` function it is defined or called
  *   in, the DAG its `dag=` names, else the file's only DAG; the DAG's `default_args` (inline, a dict
  *   name of the file, `dict(...)`) give `retries`, `retry_delay`, `retry_exponential_backoff`,
- *   `max_retry_delay` to the tasks that do not set them.
+ *   `max_retry_delay` to the tasks that do not set them. A `default_args` imported from another
+ *   module (`from dags import default_args`) gives its `retries` at link time (LayerFact.countExpr).
  * - `retries` counts RETRIES: N → N+1 tries; default `[core] default_task_retries` 0 → no layer.
  *   Wait: `retry_delay` (default 300 s), fixed; `retry_exponential_backoff=True` → delay × 2^n,
  *   spread up to 2× by a hash of the task instance (jitter), capped by `max_retry_delay` (24 h).
@@ -41,6 +43,11 @@ interface Dag {
   /** the name it is bound to (`dag = DAG(…)`, `with DAG(…) as dag`) */
   binding: string | null;
   defaults: Map<string, SyntaxNode>;
+  /**
+   * `default_args=default_args` naming a dict this file does not bind (`from dags import
+   * default_args`): its entries are read at link time (LayerFact.countExpr)
+   */
+  defaultsRef: { name: string; scopeId: string } | null;
 }
 
 export function detectAirflow(ctx: PyContext): void {
@@ -56,7 +63,7 @@ export function detectAirflow(ctx: PyContext): void {
     const scope = withStmt?.type === "with_statement" ? withStmt.childForFieldName("body") : null;
     const alias = item ? item.namedChildren.find((c) => c?.type === "as_pattern_target")?.text ?? null : null;
     const assigned = call.parent?.type === "assignment" && call.parent.childForFieldName("left")?.type === "identifier" ? call.parent.childForFieldName("left")!.text : null;
-    dags.push({ id, scope, binding: alias ?? assigned, defaults: defaultsOf(ctx, p.keywords.get("default_args"), call) });
+    dags.push({ id, scope, binding: alias ?? assigned, defaults: defaultsOf(ctx, p.keywords.get("default_args"), call), defaultsRef: defaultsRefOf(ctx, p.keywords.get("default_args"), call) });
   }
   for (const dec of descendants(root, "decorator")) {
     const expr = dec.namedChildren[0];
@@ -65,7 +72,7 @@ export function detectAirflow(ctx: PyContext): void {
     const def = dec.parent?.namedChildren.find((c) => c?.type === "function_definition");
     if (!def) continue;
     const p = expr?.type === "call" ? callParts(expr) : null;
-    dags.push({ id: stringText(p?.keywords.get("dag_id")) ?? def.childForFieldName("name")!.text, scope: def.childForFieldName("body"), binding: null, defaults: defaultsOf(ctx, p?.keywords.get("default_args"), dec) });
+    dags.push({ id: stringText(p?.keywords.get("dag_id")) ?? def.childForFieldName("name")!.text, scope: def.childForFieldName("body"), binding: null, defaults: defaultsOf(ctx, p?.keywords.get("default_args"), dec), defaultsRef: defaultsRefOf(ctx, p?.keywords.get("default_args"), dec) });
   }
   const within = (n: SyntaxNode, s: SyntaxNode | null) => !!s && n.startIndex >= s.startIndex && n.endIndex <= s.endIndex;
   const dagAt = (n: SyntaxNode): Dag | null => dags.filter((d) => within(n, d.scope)).sort((a, b) => a.scope!.endIndex - a.scope!.startIndex - (b.scope!.endIndex - b.scope!.startIndex))[0] ?? null;
@@ -96,7 +103,9 @@ export function detectAirflow(ctx: PyContext): void {
   // PythonOperator(python_callable=fn, …)
   const sends: QueueSendFact[] = [];
   for (const call of descendants(root, "call")) {
-    if (!PY_OPERATOR.test(ctx.qualifiedName(call.childForFieldName("function")) ?? "")) continue;
+    // `PythonOperator.partial(…).expand(…)` (dynamic task mapping, Airflow ≥ 2.3): the partial's keywords are the operator's
+    const operator = ctx.qualifiedName(call.childForFieldName("function")) ?? "";
+    if (!PY_OPERATOR.test(operator.endsWith(".partial") ? operator.slice(0, -".partial".length) : operator)) continue;
     const p = callParts(call);
     const callable = p.keywords.get("python_callable");
     const def = callable?.type === "identifier" ? defs.get(callable.text) ?? null : null;
@@ -134,6 +143,7 @@ function addTask(ctx: PyContext, def: SyntaxNode | null, anchor: SyntaxNode, kw:
   const functionId = def ? markTask(ctx, def, name, "airflow") : null;
   const setting = (k: (typeof SETTINGS)[number]) => kw.get(k) ?? dag?.defaults.get(k) ?? null;
   const retries = setting("retries");
+  if (!retries && dag?.defaultsRef) return importedDefaultsTask(ctx, def, anchor, kw, dag, dag.defaultsRef, taskId, written, functionId, callableName);
   if (!retries || retries.text === "None") return null;
   const fromDag = !kw.has("retries");
   const count = retriesCount(ctx, retries, def ?? anchor, { key: "retries", defaultRetries: 0, version: VERSION }, fromDag ? `default_args of DAG ${dag?.id ?? "?"}` : "");
@@ -149,6 +159,47 @@ function addTask(ctx: PyContext, def: SyntaxNode | null, anchor: SyntaxNode, kw:
     label: def ? (def.childForFieldName("name")?.text ?? taskId) : (callableName ?? taskId),
     perTryTimeoutSeconds: seconds(ctx, kw.get("execution_timeout") ?? dag?.defaults.get("execution_timeout") ?? null, def ?? anchor),
   });
+}
+
+/** `default_args=NAME` (or `mod.NAME`) that the file binds to nothing it can read: the name, for the linker. */
+function defaultsRefOf(ctx: PyContext, n: SyntaxNode | null | undefined, at: SyntaxNode): Dag["defaultsRef"] {
+  if (!n || (n.type !== "identifier" && n.type !== "attribute")) return null;
+  const bound = resolveBound(ctx, n, at);
+  if (defaultsOf(ctx, n, at).size || (bound !== null && bound !== n)) return null;
+  const name = dottedName(n);
+  if (!name || !ctx.facts.imports.some((i) => i.local === name.split(".")[0])) return null;
+  return { name, scopeId: ctx.functionId(enclosingFunction(at)) };
+}
+
+/**
+ * A task whose DAG's `default_args` is another module's dict (`from dags import default_args`):
+ * the count is that dict's `retries`, read at link time (LayerFact.countExpr: N → N+1 tries);
+ * a dict without `retries`, or one the workspace does not hold, leaves Airflow's default
+ * (`[core] default_task_retries` 0 → one try, a disabled layer). The wait and timeout the dict may
+ * give are not read.
+ */
+function importedDefaultsTask(ctx: PyContext, def: SyntaxNode | null, anchor: SyntaxNode, kw: Map<string, SyntaxNode>, dag: Dag, ref: NonNullable<Dag["defaultsRef"]>, taskId: string, written: string, functionId: string | null, callableName?: string): LayerFact {
+  const layer = pushQueueLayer(ctx, {
+    kind: "airflow-task",
+    library: "airflow",
+    anchor,
+    count: { attempts: 1, note: `retries not found in default_args of DAG ${dag.id} (${ref.name}, imported): default_task_retries 0 → 1 try (${VERSION})`, source: "default" },
+    wait: kw.has("retry_delay") || kw.has("retry_exponential_backoff")
+      ? delayWait(ctx, kw.get("retry_delay") ?? null, kw.get("retry_exponential_backoff") ?? null, kw.get("max_retry_delay") ?? null, def ?? anchor)
+      : { kind: "custom", jitter: false, initialSeconds: null, maxSeconds: null, source: "config", description: `retry_delay from default_args ${ref.name} of another module (not read)` },
+    condition: everyException(ctx, functionId, `${written} ${taskId}: the task fails (any exception)`),
+    functionId,
+    label: def ? (def.childForFieldName("name")?.text ?? taskId) : (callableName ?? taskId),
+    perTryTimeoutSeconds: seconds(ctx, kw.get("execution_timeout") ?? null, def ?? anchor),
+  });
+  layer.countExpr = {
+    value: { kind: "index", of: { kind: "ref", name: ref.name }, key: "retries" },
+    scopeId: ref.scopeId,
+    offset: 1,
+    note: `retries=$value (default_args of DAG ${dag.id}: ${ref.name}, imported) → $attempts tries`,
+    unresolvedKeepsCount: true,
+  };
+  return layer;
 }
 
 /** `timedelta(minutes=5)`, `datetime.timedelta(seconds=30)`, `pendulum.duration(…)`, or a number of seconds. */

@@ -45,7 +45,7 @@ const STANDARD_DEFAULT = 3;
 /** botocore.config.Config defaults: connect_timeout 60 s, read_timeout 60 s */
 const DEFAULT_READ_TIMEOUT = 60;
 
-interface RetriesConfig {
+export interface RetriesConfig {
   mode: string | null;
   maxAttempts: number | null;
   totalMaxAttempts: number | null;
@@ -138,7 +138,7 @@ function buildClient(ctx: PyContext, call: SyntaxNode, resource: boolean): Clien
 }
 
 /** `Config(retries={...})`, or a name bound to one / to a dict. */
-function readRetries(ctx: PyContext, config: SyntaxNode, at: SyntaxNode): RetriesConfig {
+export function readRetries(ctx: PyContext, config: SyntaxNode, at: SyntaxNode): RetriesConfig {
   const out: RetriesConfig = { mode: null, maxAttempts: null, totalMaxAttempts: null, unreadable: false, given: false };
   if (config.type !== "call" || !CONFIG_CLASSES.has(ctx.qualifiedName(config.childForFieldName("function")) ?? "")) {
     out.unreadable = true;
@@ -178,7 +178,7 @@ function configTimeout(ctx: PyContext, config: SyntaxNode | null, at: SyntaxNode
   return read ?? DEFAULT_READ_TIMEOUT;
 }
 
-function sdkLayer(ctx: PyContext, call: SyntaxNode, service: string | null, r: RetriesConfig, label: string): LayerFact {
+export function sdkLayer(ctx: PyContext, call: SyntaxNode, service: string | null, r: RetriesConfig, label: string): LayerFact {
   const svc = service ?? "the service";
   const mode = r.mode ?? "legacy";
   const standard = mode === "standard" || mode === "adaptive";

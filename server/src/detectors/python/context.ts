@@ -110,8 +110,10 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
           }
         }
         const c = moduleConstants.get(n.text);
-        if (c && c !== n) return numberValue(c);
+        if (c && c !== n) return numberValue(c) ?? (c.type === "binary_operator" ? arithmetic(c, (x) => ctx.number(x, null)) : null);
       }
+      // simple constant arithmetic: `retries=6 * 4`, `retry_delay=10 * 60`, `MAX - 1`
+      if (n.type === "binary_operator") return arithmetic(n, (x) => ctx.number(x, scope));
       return null;
     },
     nextId(prefix, n) {
@@ -122,6 +124,35 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
     },
   };
   return ctx;
+}
+
+const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
+  "+": (a, b) => a + b,
+  "-": (a, b) => a - b,
+  "*": (a, b) => a * b,
+  "/": (a, b) => a / b,
+  "//": (a, b) => Math.floor(a / b),
+  "%": (a, b) => a - b * Math.floor(a / b),
+  "**": (a, b) => a ** b,
+};
+let arithmeticDepth = 0;
+
+/** `6 * 4`, `10 * 60`, `MAX_RETRIES - 1`: both sides numbers (as `num` reads them), Python's operators. */
+export function arithmetic(n: SyntaxNode, num: (x: SyntaxNode) => number | null): number | null {
+  const op = ARITHMETIC[n.childForFieldName("operator")?.type ?? ""];
+  const l = n.childForFieldName("left");
+  const r = n.childForFieldName("right");
+  if (!op || !l || !r || arithmeticDepth > 8) return null;
+  arithmeticDepth++;
+  try {
+    const a = num(l);
+    const b = a === null ? null : num(r);
+    if (a === null || b === null) return null;
+    const v = op(a, b);
+    return Number.isFinite(v) ? v : null;
+  } finally {
+    arithmeticDepth--;
+  }
 }
 
 export function parameterDefault(def: SyntaxNode, name: string): SyntaxNode | null {

@@ -13,10 +13,12 @@
  * - Wait: exponential from `min_backoff` (15 000 ms) ×2, each delay × U(1, 2) (jitter), capped at
  *   `max_backoff` (7 days; then 50–100 % of it). `throws=(E,)` are not retried.
  */
+import type { LayerFact, RetryCondition, SourceSpan, WaitSpec } from "../../model/facts";
+import type { QueueOptionFact, QueueTaskInput } from "../../model/queueWrapperFacts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { callParts, descendants } from "../../parsing/python";
 import type { PyContext } from "./context";
-import { customCondition } from "./exceptions";
+import { conditionForExceptions, customCondition } from "./exceptions";
 import { exceptionNames } from "./tenacity";
 import { decoratedWith, everyException, markTask, pushQueueLayer, retriesCount, secondsText, stringText } from "./queueTasks";
 
@@ -59,14 +61,7 @@ export function detectDramatiq(ctx: PyContext): void {
       library: "dramatiq",
       anchor: d.dec,
       count,
-      wait: {
-        kind: "exponential",
-        jitter: true,
-        initialSeconds: minMs / 1000,
-        maxSeconds: maxMs / 1000,
-        source: defaults ? "default" : "config",
-        description: `exponential from ${secondsText(minMs / 1000)} (×2), each delay ×1–2 (jitter), max ${secondsText(maxMs / 1000)}${defaults ? ` (${VERSION} defaults)` : ""}`,
-      },
+      wait: retriesWait(minMs, maxMs, defaults),
       condition,
       functionId,
       label: fname,
@@ -76,4 +71,82 @@ export function detectDramatiq(ctx: PyContext): void {
       })(),
     });
   }
+}
+
+/** An actor's options as plain data (engine/queues/queueWrappers.ts: a project's wrapper of `dramatiq.actor`). */
+export type DramatiqActorInput = QueueTaskInput;
+
+/**
+ * The layer of an actor whose options are known as plain data: the same numbers as
+ * detectDramatiq (max_retries counts retries, default 20 → 21; None forever; retry_when unknown;
+ * min_backoff/max_backoff/time_limit in ms).
+ */
+export function dramatiqActorLayer(a: DramatiqActorInput): LayerFact {
+  const get = (k: string) => a.options.get(k) ?? null;
+  const mr = get("max_retries");
+  const retryWhen = get("retry_when");
+  const w = (o: { where: string } | null) => (o?.where ? ` (${o.where})` : "");
+  let maxAttempts: number | null;
+  let note: string;
+  let source: "config" | "default" = "config";
+  let unknown = false;
+  if (retryWhen) {
+    maxAttempts = null;
+    unknown = true;
+    note = `retry_when=${retryWhen.option.text.slice(0, 40)} decides (it takes precedence over max_retries)`;
+  } else if (!mr) {
+    maxAttempts = DRAMATIQ_DEFAULT_MAX_RETRIES + 1;
+    note = `default max_retries ${DRAMATIQ_DEFAULT_MAX_RETRIES} → ${DRAMATIQ_DEFAULT_MAX_RETRIES + 1} executions (${VERSION})`;
+    source = "default";
+  } else if (mr.option.text === "None") {
+    maxAttempts = null;
+    note = `max_retries=None${w(mr)}: retries forever`;
+  } else if (mr.option.number === null || !Number.isInteger(mr.option.number)) {
+    maxAttempts = null;
+    unknown = true;
+    note = `max_retries=${mr.option.text.slice(0, 40)}${w(mr)}: not known statically`;
+  } else {
+    const n = Math.max(0, mr.option.number);
+    maxAttempts = n + 1;
+    note = `max_retries=${mr.option.number}${w(mr)} → ${n + 1} execution${n === 0 ? "" : "s"}`;
+  }
+  const minMs = get("min_backoff")?.option.number || DRAMATIQ_MIN_BACKOFF_MS;
+  const maxMs = Math.min(get("max_backoff")?.option.number || DRAMATIQ_MAX_BACKOFF_MS, DRAMATIQ_MAX_BACKOFF_MS);
+  const defaults = !get("min_backoff") && !get("max_backoff");
+  const thrown = get("throws")?.option.exceptions ?? [];
+  const condition: RetryCondition = retryWhen
+    ? customCondition(`retry_when=${retryWhen.option.text.slice(0, 60)}`)
+    : conditionForExceptions("all", a.raisesOnStatus, `${a.written}: every exception the actor raises${thrown.length ? `, except throws=${thrown.join(", ")}` : ""} (Retries middleware)`);
+  const timeLimit = get("time_limit")?.option.number ?? null;
+  return {
+    localId: a.localId,
+    kind: "dramatiq-actor",
+    category: "code",
+    library: "dramatiq",
+    anchor: a.anchor,
+    maxAttempts,
+    attemptsSource: source,
+    attemptsNote: note,
+    timeBound: null,
+    ...(unknown ? { countUnknown: true } : {}),
+    wait: retriesWait(minMs, maxMs, defaults),
+    condition: { ...condition, afterSendMethods: "all" },
+    budget: null,
+    perTryTimeoutSeconds: timeLimit === null ? null : timeLimit / 1000,
+    overallTimeoutSeconds: null,
+    attach: { kind: "function", functionId: a.functionId },
+    label: a.label,
+  };
+}
+
+/** The Retries middleware's wait: min_backoff × 2^n, each delay ×1–2, up to max_backoff (milliseconds). */
+function retriesWait(minMs: number, maxMs: number, defaults: boolean): WaitSpec {
+  return {
+    kind: "exponential",
+    jitter: true,
+    initialSeconds: minMs / 1000,
+    maxSeconds: maxMs / 1000,
+    source: defaults ? "default" : "config",
+    description: `exponential from ${secondsText(minMs / 1000)} (×2), each delay ×1–2 (jitter), max ${secondsText(maxMs / 1000)}${defaults ? ` (${VERSION} defaults)` : ""}`,
+  };
 }

@@ -169,6 +169,23 @@ export function detectHttpClients(ctx: PyContext): void {
     if (l && !client.layerIds.includes(l.localId)) client.layerIds.push(l.localId);
   }
 
+  // `session.request = functools.partial(session.request, timeout=30)`: every method of a requests
+  // Session sends through `self.request` (requests 2.x sessions.py: `get`/`post`/… return
+  // `self.request(…)`), so the instance attribute gives all of them that timeout
+  for (const a of descendants(root, "assignment")) {
+    const left = a.childForFieldName("left");
+    const right = a.childForFieldName("right");
+    if (left?.type !== "attribute" || left.childForFieldName("attribute")?.text !== "request" || right?.type !== "call") continue;
+    if (ctx.qualifiedName(right.childForFieldName("function")) !== "functools.partial") continue;
+    const parts = callParts(right);
+    const receiver = left.childForFieldName("object")?.text ?? "";
+    if (parts.positional[0]?.text !== `${receiver}.request` || !parts.keywords.has("timeout")) continue;
+    const client = findClient(ctx, clients, receiver, a);
+    if (!client || !client.library.startsWith("requests")) continue;
+    client.timeoutSeconds = timeoutOf(parts.keywords.get("timeout"));
+    client.timeoutSet = true;
+  }
+
   // label each policy by the client it is mounted on (reads better in chains: "session ×3")
   for (const c of clients) {
     for (const id of c.layerIds) {

@@ -13,10 +13,12 @@ import { parseTree } from "../../parsing/treeSitter";
 import { detectAzureSdk } from "./azureSdk";
 import { detectBackoff } from "./backoff";
 import { detectBoto3 } from "./boto3";
+import { detectDjangoStorages } from "./djangoStorages";
 import { detectCelery } from "./celery";
 import { detectAirflow } from "./airflow";
 import { detectArq } from "./arq";
 import { detectDramatiq } from "./dramatiq";
+import { detectQueueWrappers } from "./queueWrappers";
 import { detectHuey } from "./huey";
 import { detectPrefect } from "./prefect";
 import { detectRay } from "./ray";
@@ -45,6 +47,7 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["stamina", detectStamina],
   ["google-api-core", detectGoogleApiCore],
   ["boto3", detectBoto3],
+  ["django-storages", detectDjangoStorages],
   ["azure-sdk", detectAzureSdk],
   ["pymongo", detectPyMongo],
   ["redis-py", detectRedisPy],
@@ -53,6 +56,7 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["neo4j", detectNeo4jPy],
   ["celery", detectCelery],
   ["dramatiq", detectDramatiq],
+  ["queue-wrappers", detectQueueWrappers],
   ["rq", detectRq],
   ["huey", detectHuey],
   ["arq", detectArq],

@@ -8,6 +8,7 @@ import { argument, callParts, descendants, dottedName, enclosingFunction, envCho
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 import { parseSuppression } from "../../model/suppression";
+import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
 
 export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
@@ -117,6 +118,7 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
         { skipNestedDefs: true },
       ).length > 0
     : false;
+  const aliases = body ? localAliases(body, params) : null;
   ctx.facts.functions.push({
     id,
     name,
@@ -124,6 +126,7 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
     params,
     paramDefaults,
     ...(paramTypes.some((t) => t) ? { paramTypes } : {}),
+    ...(aliases ? { localAliases: aliases } : {}),
     topLevel: def.parent?.type === "module" || def.parent?.parent?.type === "module",
     handler,
     raisesOnStatus,
@@ -225,6 +228,58 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
 }
 
 /**
+ * Local names a function binds only to other names (`s3 = s3_govcloud` in one branch, `s3 =
+ * s3_commercial` in another), or to a boto3 waiter/paginator of one (sendsThrough): name → the
+ * names, in order. A name that is a parameter, or that any
+ * other statement of the body binds (another value, a `for`/`with`/`except` target, an augmented
+ * assignment, a walrus), is none; nor is one bound to another alias of the body.
+ */
+function localAliases(body: SyntaxNode, params: string[]): Record<string, string[]> | null {
+  const bound = new Map<string, string[] | null>();
+  const spoil = (name: string) => bound.set(name, null);
+  for (const n of descendants(body, ["assignment", "augmented_assignment", "for_statement", "with_item", "except_clause", "named_expression", "for_in_clause"], { skipNestedDefs: true })) {
+    if (n.type === "assignment") {
+      const left = n.childForFieldName("left");
+      const right = n.childForFieldName("right");
+      if (left?.type !== "identifier") {
+        for (const id of left ? descendants(left, "identifier") : []) spoil(id.text);
+        continue;
+      }
+      const target = right && (right.type === "identifier" || right.type === "attribute") ? dottedName(right) : right ? sendsThrough(right) : null;
+      const prev = bound.get(left.text);
+      if (!target || prev === null) spoil(left.text);
+      else if (!prev) bound.set(left.text, [target]);
+      else if (!prev.includes(target)) prev.push(target);
+    } else {
+      const target = n.type === "augmented_assignment" ? n.childForFieldName("left") : n.type === "named_expression" ? n.childForFieldName("name") : n.type === "with_item" ? n.namedChildren[0]?.childForFieldName("alias") ?? null : n.childForFieldName("left") ?? null;
+      for (const id of target ? (target.type === "identifier" ? [target] : descendants(target, "identifier")) : []) spoil(id.text);
+      if (n.type === "except_clause") for (const c of n.namedChildren) if (c?.type === "as_pattern") for (const id of descendants(c, "identifier")) spoil(id.text);
+      if (n.type === "with_item") for (const c of n.namedChildren) if (c?.type === "as_pattern") for (const t of c.namedChildren) if (t?.type === "as_pattern_target") for (const id of descendants(t, "identifier")) spoil(id.text);
+    }
+  }
+  const out: Record<string, string[]> = {};
+  for (const [name, targets] of bound) {
+    if (!targets || params.includes(name) || targets.length > 4) continue;
+    if (targets.some((t) => bound.has(t.split(".")[0]!))) continue;
+    out[name] = targets;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/**
+ * `client.get_waiter("…")` / `client.get_paginator("…")`: a boto3 waiter or paginator, whose
+ * `wait(…)` / `paginate(…)` call the client's own operation (botocore `waiter.py`
+ * `create_waiter_with_client`, `paginate.py` `PageIterator._make_request`), each call through the
+ * client's retries: the client it came from.
+ */
+function sendsThrough(right: SyntaxNode): string | null {
+  if (right.type !== "call") return null;
+  const fn = right.childForFieldName("function");
+  const member = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : null;
+  return member === "get_waiter" || member === "get_paginator" ? dottedName(fn!.childForFieldName("object")) : null;
+}
+
+/**
  * A method called on what a call returns (`get_session("hgmo").get(url)`), named after the
  * call as `get_session().get`: the linker follows the factory to the client it returns.
  */
@@ -301,7 +356,6 @@ function requestOf(ctx: PyContext, callee: string, parts: ReturnType<typeof call
   };
 }
 
-const IDEMPOTENCY_HEADER = /^(x-)?idempotency[-_]key$/i;
 
 /** true/false for a literal dict; null when headers come from a variable or a splat. */
 export function idempotencyKeyOf(headers: SyntaxNode | null | undefined): boolean | null {

@@ -167,8 +167,20 @@ class PyLowering extends ExprLowering {
         }
         return [{ ...p, k: "try", body: this.block(n.childForFieldName("body")), catches, orelse, final }];
       }
-      case "with_statement":
-        return [{ ...p, k: "block", body: this.block(n.childForFieldName("body")) }];
+      case "with_statement": {
+        // the items run first, each binding its alias: `async with session.request(m, url) as response:` calls
+        const items: Stmt[] = [];
+        for (const item of descendants(n, "with_item")) {
+          if (item.parent?.parent?.id !== n.id && item.parent?.id !== n.id) continue;
+          const v = item.childForFieldName("value") ?? item.namedChildren[0] ?? null;
+          const value = v?.type === "as_pattern" ? (v.namedChildren[0] ?? null) : v;
+          if (!value) continue;
+          const aliasNode = v?.type === "as_pattern" ? v.namedChildren.find((c) => c?.type === "as_pattern_target")?.namedChildren[0] : null;
+          const e = this.expr(value);
+          items.push({ ...at(item), k: "expr", e: aliasNode?.type === "identifier" ? { ...at(item), k: "assign", target: aliasNode.text, op: "=", value: e } : e });
+        }
+        return [{ ...p, k: "block", body: [...items, ...this.block(n.childForFieldName("body"))] }];
+      }
       case "for_statement":
       case "while_statement": {
         // `for attempt in Retrying(...)` belongs to the tenacity detector

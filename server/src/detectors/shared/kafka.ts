@@ -60,4 +60,4 @@ export function kafkaProducerLayer(opts: {
 }
 
 /** Methods on a producer/writer object that send nothing to the broker. */
-export const KAFKA_NOT_SENDING = ["Close", "close", "connect", "disconnect", "on", "events", "logger", "Stats", "Successes", "Errors", "Input", "flush", "poll", "list_topics", "init_transactions", "AsyncClose", "transaction", "isIdempotent"];
+export const KAFKA_NOT_SENDING = ["Close", "close", "connect", "disconnect", "on", "events", "logger", "Stats", "Successes", "Errors", "flush", "poll", "list_topics", "init_transactions", "AsyncClose", "transaction", "isIdempotent"];

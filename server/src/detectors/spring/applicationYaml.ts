@@ -13,12 +13,17 @@ import type { SourceSpan } from "../../model/facts";
 import { keyName, keySpan, mapPairs, nodeSpan, resolve, type Node, type YamlDocument } from "../../parsing/yaml";
 import type { YamlDetectorContext } from "../yaml/context";
 import { documentProfile } from "./properties";
+import { detectCloudStream } from "./cloudStream";
 import { addSpringFacts } from "./springFacts";
 import { isSpringConfigFile, MAX_SETTINGS, profileOfFile, type SettingEntry, type SettingsDocument } from "./settings";
 
 export function detectSpringApplicationYaml(ctx: YamlDetectorContext, d: YamlDocument): void {
-  if (!isSpringConfigFile(ctx.path) || d !== ctx.file.documents[0]) return;
-  const fileProfile = profileOfFile(ctx.path);
+  if (d !== ctx.file.documents[0]) return;
+  const springFile = isSpringConfigFile(ctx.path);
+  // a Spring Cloud Config repository's `<application>.yml`: only its Stream consumer retries are read
+  // (the file configures a service elsewhere; its settings are not the folder's own)
+  if (!springFile && !(/\bspring\b/.test(ctx.file.text) && /\bstream\s*[:.]/.test(ctx.file.text))) return;
+  const fileProfile = springFile ? profileOfFile(ctx.path) : null;
   const documents: SettingsDocument[] = [];
   let budget = MAX_SETTINGS;
   for (const doc of ctx.file.documents) {
@@ -35,7 +40,8 @@ export function detectSpringApplicationYaml(ctx: YamlDetectorContext, d: YamlDoc
       break;
     }
   }
-  addSpringFacts(ctx.facts, ctx.path, documents);
+  if (springFile) addSpringFacts(ctx.facts, ctx.path, documents);
+  else detectCloudStream(ctx.facts, documents);
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { FileFacts, SourceSpan, WorkloadFact } from "../../model/facts";
 import { projectDirOf } from "../../model/settingsKeys";
 import { detectCloudGateway } from "./cloudGateway";
+import { detectCloudStream } from "./cloudStream";
 import { detectSpringClientSettings } from "./clientSettings";
 import { detectMongoSettings } from "./mongoSettings";
 import { relaxedKey, SettingsMap, type SettingsDocument } from "./settings";
@@ -37,6 +38,12 @@ export function addSpringFacts(facts: FileFacts, path: string, documents: readon
   detectCloudGateway(facts, documents, { gateway, fileSettings });
   // JVM client retries written in settings: Feign client configs (detectors/spring/clientSettings.ts)
   detectSpringClientSettings(facts, documents);
+  // Spring Cloud Stream consumer retries (detectors/spring/cloudStream.ts)
+  try {
+    detectCloudStream(facts, documents);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `Spring Cloud Stream settings could not be read: ${err instanceof Error ? err.message : String(err)}` });
+  }
   // a MongoDB client the framework builds from settings (Spring Boot, Quarkus, Micronaut)
   try {
     detectMongoSettings(facts, documents);
@@ -45,12 +52,14 @@ export function addSpringFacts(facts: FileFacts, path: string, documents: readon
   }
 }
 
-/** `spring.application.name` of the always-active documents, placeholders resolved. */
+/** `spring.application.name` (Micronaut: `micronaut.application.name`) of the always-active documents, placeholders resolved. */
 function applicationName(documents: readonly SettingsDocument[], fileSettings: SettingsMap | null): { value: string; span: SourceSpan } | null {
   let found: { value: string; span: SourceSpan } | null = null;
   for (const doc of documents) {
     if (doc.profile !== null) continue;
-    const e = new SettingsMap(doc.entries).get("spring.application.name");
+    // Micronaut names its application (and its discovery id, which `@Client(id = …)` calls) `micronaut.application.name`
+    const map = new SettingsMap(doc.entries);
+    const e = map.get("spring.application.name") ?? map.get("micronaut.application.name");
     const value = e ? (fileSettings ?? new SettingsMap(doc.entries)).resolve(e.value)?.trim() : null;
     if (e && value) found = { value, span: e.span };
   }

@@ -12,13 +12,19 @@
  * - Tasks: the processor of `new Worker("emails", processor)` (an inline function or one of this
  *   file), Bull `queue.process([name,] [concurrency,] processor)`, a NestJS `@Processor("emails")`
  *   class's `process` method (Bull: its `@Process()` methods) → `TASK /<queue name>`.
+ * - Job options in constants (`export const OPTS: JobOptions = { attempts: 12 }`): a layer of the
+ *   constant's file with a ClientFact of its name; sends spreading or naming it record `optionRefs`
+ *   (resolved through imports at link time). A call handing job-shaped objects (`{ name, data, opts }`)
+ *   to a method that sends its parameter (`optionsFromParam`) is a send of its own (`viaWrapper`).
+ *   Bull job names (`@Process({ name })`, `queue.process(name, fn)`, the send's name) route a job to
+ *   its processor (bull 4.16.5, @nestjs/bull 11.0.4).
  * - Numbers: `attempts` counts **attempts** (the first run included): default 1 → no layer; 0 or 1
  *   → disabled. `backoff`: none → immediate retry; a number or `{ type: "fixed", delay }` → fixed;
  *   `{ type: "exponential", delay }` → bullmq `delay × 2^(n−1)`, Bull `delay × (2^n − 1)`;
  *   bullmq `jitter` (0–1, from 5.54.0) randomises it. `UnrecoverableError` is never retried (bullmq).
  */
-import type { ClientFact, FileFacts, LayerFact, QueueSendFact, WaitSpec } from "../../model/facts";
-import { dottedName, objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
+import type { ClientFact, FileFacts, LayerFact, QueueSendFact, ValueExpr, WaitSpec } from "../../model/facts";
+import { calleeText, dottedName, envVarName, numberValue, objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import { bindingName } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
 
@@ -32,7 +38,10 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     return init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === "require" && ts.isStringLiteralLike(init.arguments[0] ?? sf) && MODULES[(init.arguments[0] as ts.StringLiteral).text] !== undefined;
   });
   // a file that only sends, through a queue it imports (`emailQueue.add(…)`), need not import bullmq
-  if (!imported.length && !required.length && !/\.add(Bulk)?\s*\(/.test(sf.text)) return;
+  // …nor need a file that hands job-shaped objects (`{ name, data, opts }`) to a function that sends them;
+  // a file importing only types (`import type { JobsOptions } from "bullmq"`) may hold job-options constants
+  const types = typeImports(sf);
+  if (!imported.length && !required.length && !types.size && !/\.add(Bulk)?\s*\(|\bopts\s*:/.test(sf.text)) return;
   const libOf = new Map<string, Lib>();
   const queueClasses = new Map<string, Lib>();
   const workerClasses = new Set<string>();
@@ -67,6 +76,8 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     return strings.get(text) ?? (importedNames.has(text.split(".")[0]!) ? `$${text}` : null);
   };
 
+  const options = jobOptionConstants(sf, index, facts, ids, new Map([...types, ...libOf]), fileLib);
+
   // queues bound to names: `const q = new Queue("emails", {...})`
   const queues = new Map<string, { lib: Lib; name: string }>();
   const queueNews = [
@@ -84,7 +95,9 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     if (layer) facts.layers.push(layer);
     const bound = bindingName(q.node as ts.NewExpression);
     if (!bound.name || name === null) continue;
-    queues.set(bound.name, { lib, name });
+    // a local of a function (`const queue = new Queue("boxes")` in each of several methods) is keyed by its scope too
+    queues.set(bound.module ? bound.name : `${index.enclosingId(q.node)}\u0000${bound.name}`, { lib, name });
+    if (!queues.has(bound.name)) queues.set(bound.name, { lib, name });
     const client: ClientFact = {
       id: ids.next("K", q.node, sf),
       name: bound.name,
@@ -149,10 +162,11 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     const receiver = dottedName(callee.expression);
     if (!receiver) continue;
     const member = callee.name.text;
-    const local = queues.get(receiver);
+    const local = queueIn(queues, index.enclosingId(call), receiver);
     if (member === "process" && local?.lib === "bull") {
       const fnArg = [...call.arguments].reverse().find((a) => !ts.isStringLiteralLike(unwrap(a)) && !ts.isNumericLiteral(unwrap(a)));
-      markProcessor(fnArg, local.name, "bull", sf, index, facts);
+      const first = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+      markProcessor(fnArg, local.name, "bull", sf, index, facts, first && first !== fnArg && ts.isStringLiteralLike(first) ? first.text : null);
       continue;
     }
     if (member !== "add" && member !== "addBulk") continue;
@@ -160,25 +174,174 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     const importedReceiver = index.imports.some((i) => i.local === receiver.split(".")[0]);
     if (!local && !injected.has(receiver) && !importedReceiver) continue;
     const lib = local?.lib ?? fileLib;
-    let opts: ts.ObjectLiteralExpression | undefined;
+    let optsExpr: ts.Expression | undefined;
+    let listFromParam = false;
+    let jobName: string | null = null;
     if (member === "add") {
       // bullmq add(name, data, opts); Bull add(data, opts) or add(name, data, opts)
       const args = [...call.arguments].map((a) => unwrap(a));
-      const named = args[0] !== undefined && (ts.isStringLiteralLike(args[0]) || nameOf(args[0]) !== null);
-      const o = lib === "bull" && !named ? args[1] : args[2];
-      opts = o && ts.isObjectLiteralExpression(o) ? o : undefined;
+      const named = args[0] !== undefined && (ts.isStringLiteralLike(args[0]) || nameOf(args[0]) !== null || (lib === "bull" && args.length >= 3));
+      optsExpr = lib === "bull" && !named ? args[1] : args[2];
+      jobName = named ? nameOf(args[0]) : null;
     } else {
       const list = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
-      const first = list && ts.isArrayLiteralExpression(list) ? list.elements.map((e) => unwrap(e)).find((e): e is ts.ObjectLiteralExpression => ts.isObjectLiteralExpression(e)) : undefined;
-      opts = first ? objectLiteral(objectProperty(first, "opts")) : undefined;
+      const first = list ? jobShaped(list) : undefined;
+      optsExpr = first ? propertyExpr(first, "opts") : undefined;
+      // the name of the first job, also when it passes no options
+      const named = first ?? (list && ts.isArrayLiteralExpression(list) ? list.elements.map((e) => unwrap(e)).find((e): e is ts.ObjectLiteralExpression => ts.isObjectLiteralExpression(e)) : undefined);
+      jobName = named ? nameOf(propertyExpr(named, "name")) : null;
+      listFromParam = !!list && ts.isIdentifier(list) && parameterNames(call).has(list.text);
     }
-    const layer = opts && objectProperty(opts, "attempts") ? jobLayer(opts, lib, ids.next("L", call, sf), sf, `${queueName ?? receiver}.${member}`) : null;
+    const given = options.of(optsExpr, call);
+    const layer = given.literal ? jobLayer(given.literal, lib, ids.next("L", call, sf), sf, `${queueName ?? receiver}.${member}`) : null;
     if (layer) facts.layers.push(layer);
-    const send = { callee: dottedName(call.expression)!, line: spanOf(call, sf).line, scopeId: index.enclosingId(call), taskName: queueName, taskRef: null, layerIds: layer ? [layer.localId] : [] };
+    const send: Omit<QueueSendFact, "library"> = { callee: dottedName(call.expression)!, line: spanOf(call, sf).line, scopeId: index.enclosingId(call), taskName: queueName, taskRef: null, layerIds: layer ? [layer.localId] : [] };
+    if (!layer && given.refs.length) send.optionRefs = given.refs;
+    if (given.fromParam || listFromParam) send.optionsFromParam = true;
+    if (jobName !== null) send.jobName = jobName;
     // a file importing neither library sends through an imported queue of either: the adapter checks its ClientFact
     for (const l of local || imported.length || required.length ? [lib] : (["bullmq", "bull"] as Lib[])) sends.push({ library: l, ...send });
   }
+  // a call handing job-shaped objects to a function of the workspace (`service.addJobs(items.map((i) => ({ name, data, opts: { ...OPTIONS } })))`):
+  // a send when that function sends them through a queue (QueueSendFact.optionsFromParam), resolved at link time
+  const sendCalls = new Set(sends.map((s) => `${s.callee}@${s.line}`));
+  for (const call of index.calls) {
+    const callee = dottedName(call.expression);
+    if (!callee || sendCalls.has(`${callee}@${spanOf(call, sf).line}`)) continue;
+    const job = call.arguments.map((a) => jobShaped(unwrap(a))).find((j) => j !== undefined);
+    const optsExpr = job ? propertyExpr(job, "opts") : undefined;
+    if (!job || !optsExpr) continue;
+    const given = options.of(optsExpr, call);
+    const layer = given.literal ? jobLayer(given.literal, fileLib, ids.next("L", call, sf), sf, callee) : null;
+    if (layer) facts.layers.push(layer);
+    const send: Omit<QueueSendFact, "library"> = { callee, line: spanOf(call, sf).line, scopeId: index.enclosingId(call), taskName: null, taskRef: null, layerIds: layer ? [layer.localId] : [], viaWrapper: true };
+    if (!layer && given.refs.length) send.optionRefs = given.refs;
+    const jobName = nameOf(propertyExpr(job, "name"));
+    if (jobName !== null) send.jobName = jobName;
+    for (const l of imported.length || required.length ? [fileLib] : (["bullmq", "bull"] as Lib[])) sends.push({ library: l, ...send });
+  }
   if (sends.length) (facts.queueSends ??= []).push(...sends);
+}
+
+/** A Bull/BullMQ job's shape `{ name?, data?, opts }`, directly, first in an array, or returned by a `.map(…)` callback. */
+function jobShaped(e: ts.Expression, depth = 0): ts.ObjectLiteralExpression | undefined {
+  const u = unwrap(e);
+  if (depth > 3) return undefined;
+  if (ts.isObjectLiteralExpression(u)) return objectProperty(u, "opts") && (objectProperty(u, "name") || objectProperty(u, "data")) ? u : undefined;
+  if (ts.isArrayLiteralExpression(u)) {
+    for (const el of u.elements) {
+      const j = jobShaped(el, depth + 1);
+      if (j) return j;
+    }
+    return undefined;
+  }
+  // `items.map((i) => ({ … }))` / `items.map((i) => { return { … }; })`
+  if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && ["map", "flatMap"].includes(u.expression.name.text)) {
+    const fn = u.arguments[0] ? unwrap(u.arguments[0]) : undefined;
+    if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+    if (!ts.isBlock(fn.body)) return jobShaped(fn.body, depth + 1);
+    let found: ts.ObjectLiteralExpression | undefined;
+    const visit = (n: ts.Node): void => {
+      if (found || (n !== fn.body && ts.isFunctionLike(n))) return;
+      if (ts.isReturnStatement(n) && n.expression) found = jobShaped(n.expression, depth + 1);
+      ts.forEachChild(n, visit);
+    };
+    visit(fn.body);
+    return found;
+  }
+  return undefined;
+}
+
+/** The names the innermost enclosing function's parameters bind (destructured ones included). */
+function parameterNames(node: ts.Node): Set<string> {
+  const out = new Set<string>();
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  if (!fn) return out;
+  const add = (b: ts.BindingName): void => {
+    if (ts.isIdentifier(b)) out.add(b.text);
+    else for (const el of b.elements) if (!ts.isOmittedExpression(el)) add(el.name);
+  };
+  for (const p of (fn as ts.SignatureDeclaration).parameters) add(p.name);
+  return out;
+}
+
+/** Local names of every binding imported from bull/bullmq modules, type-only ones included (FileIndex.imports skips those). */
+function typeImports(sf: ts.SourceFile): Map<string, Lib> {
+  const out = new Map<string, Lib>();
+  for (const stmt of sf.statements) {
+    if (!ts.isImportDeclaration(stmt) || !ts.isStringLiteralLike(stmt.moduleSpecifier)) continue;
+    const lib = MODULES[stmt.moduleSpecifier.text];
+    const clause = stmt.importClause;
+    if (!lib || !clause) continue;
+    if (clause.name) out.set(clause.name.text, lib);
+    const nb = clause.namedBindings;
+    if (nb && ts.isNamespaceImport(nb)) out.set(nb.name.text, lib);
+    if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) out.set(el.name.text, lib);
+  }
+  return out;
+}
+
+/** A job-options type of bull/bullmq (`JobOptions`, `JobsOptions`, `Bull.JobOptions`, `DefaultJobOptions`). */
+const OPTION_TYPES = new Set(["JobOptions", "JobsOptions", "DefaultJobOptions", "BaseJobOptions"]);
+
+/**
+ * Job options held in constants: `export const GATHER_OPTIONS: JobOptions = { attempts: 12, backoff }`
+ * (typed with a job-options type of bull/bullmq) is a layer of this file anchored on its `attempts:`, with
+ * a ClientFact of that name so sends of other files that spread or pass it (`{ ...GATHER_OPTIONS, jobId }`)
+ * take that layer (engine/queues/bullmq.ts, through imports); a constant of this file named by a send
+ * gets the same, typed or not. `of(expr)` says what an options expression gives.
+ */
+function jobOptionConstants(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator, libOf: Map<string, Lib>, fileLib: Lib) {
+  const done = new Set<string>();
+  const declare = (v: ts.VariableDeclaration, lib: Lib): void => {
+    if (!ts.isIdentifier(v.name) || done.has(v.name.text)) return;
+    done.add(v.name.text);
+    const init = v.initializer ? unwrap(v.initializer) : undefined;
+    if (!init || !ts.isObjectLiteralExpression(init)) return;
+    const layer = jobLayer(init, lib, ids.next("L", init, sf), sf, v.name.text);
+    if (!layer) return;
+    facts.layers.push(layer);
+    const functionId = index.enclosingId(v);
+    facts.clients.push({ id: ids.next("K", v, sf), name: v.name.text, functionId, span: spanOf(v, sf), library: lib, baseUrl: null, layerIds: [layer.localId], fromCall: null, perCall: false, hasRetryQuota: false, timeoutSeconds: null });
+  };
+  const typeLib = (t: ts.TypeNode | undefined): Lib | undefined => {
+    if (!t || !ts.isTypeReferenceNode(t)) return undefined;
+    const name = t.typeName.getText(sf);
+    const last = name.split(".").pop()!;
+    return OPTION_TYPES.has(last) ? libOf.get(name.split(".")[0]!) : undefined;
+  };
+  for (const v of index.variables) {
+    let lib = typeLib(v.type);
+    // `= { … } satisfies JobOptions` / `as JobOptions`
+    const init = v.initializer;
+    if (!lib && init && (ts.isSatisfiesExpression(init) || ts.isAsExpression(init))) lib = typeLib(init.type);
+    if (lib) declare(v, lib);
+  }
+  const byName = new Map(index.variables.filter((v) => ts.isIdentifier(v.name)).map((v) => [(v.name as ts.Identifier).text, v]));
+  return {
+    of(e: ts.Expression | undefined, at: ts.Node): { literal?: ts.ObjectLiteralExpression; refs: string[]; fromParam: boolean } {
+      if (!e) return { refs: [], fromParam: false };
+      const u = unwrap(e);
+      const ref = (x: ts.Expression): string | null => {
+        const w = unwrap(x);
+        if (!ts.isIdentifier(w) && !ts.isPropertyAccessExpression(w)) return null;
+        const text = dottedName(w);
+        if (!text) return null;
+        const local = ts.isIdentifier(w) ? byName.get(w.text) : undefined;
+        if (local) declare(local, fileLib);
+        return text;
+      };
+      if (ts.isIdentifier(u) && parameterNames(at).has(u.text)) return { refs: [], fromParam: true };
+      if (ts.isObjectLiteralExpression(u)) {
+        if (objectProperty(u, "attempts")) return { literal: u, refs: [], fromParam: false };
+        const refs = u.properties.filter(ts.isSpreadAssignment).map((p) => ref(p.expression)).filter((r): r is string => r !== null);
+        return { refs, fromParam: false };
+      }
+      const r = ref(u);
+      return { refs: r ? [r] : [], fromParam: false };
+    },
+  };
 }
 
 /** `@Processor("emails") class P extends WorkerHost { process(job) }`; Bull: its `@Process()` methods. */
@@ -191,23 +354,27 @@ function processorClass(cls: ts.ClassDeclaration, sf: ts.SourceFile, index: File
   if (!name) return;
   for (const m of cls.members) {
     if (!ts.isMethodDeclaration(m) || !m.body) continue;
-    const isProcess = lib === "bullmq" ? m.name.getText(sf) === "process" : (ts.getDecorators(m) ?? []).some((d) => /^Process\b/.test(unwrap(d.expression).getText(sf)));
-    if (isProcess) markFunction(m, name, lib, index, facts);
+    const processDec = (ts.getDecorators(m) ?? []).map((d) => unwrap(d.expression)).find((e) => /^Process\b/.test(e.getText(sf)));
+    const isProcess = lib === "bullmq" ? m.name.getText(sf) === "process" : processDec !== undefined;
+    // Bull: `@Process("name")` / `@Process({ name })` takes only jobs of that name
+    const arg = lib === "bull" && processDec && ts.isCallExpression(processDec) && processDec.arguments[0] ? unwrap(processDec.arguments[0]) : undefined;
+    const job = arg ? (ts.isObjectLiteralExpression(arg) ? nameOf(propertyExpr(arg, "name")) : nameOf(arg)) : null;
+    if (isProcess) markFunction(m, name, lib, index, facts, job);
   }
 }
 
-function markProcessor(arg: ts.Expression | undefined, queue: string, lib: Lib, sf: ts.SourceFile, index: FileIndex, facts: FileFacts): void {
+function markProcessor(arg: ts.Expression | undefined, queue: string, lib: Lib, sf: ts.SourceFile, index: FileIndex, facts: FileFacts, job: string | null = null): void {
   if (!arg) return;
   const a = unwrap(arg);
   const node = ts.isIdentifier(a) ? index.resolveName(a.text, a)?.node : ts.isArrowFunction(a) || ts.isFunctionExpression(a) ? a : undefined;
-  if (node) markFunction(node, queue, lib, index, facts);
+  if (node) markFunction(node, queue, lib, index, facts, job);
   void sf;
 }
 
-function markFunction(node: ts.Node, queue: string, lib: Lib, index: FileIndex, facts: FileFacts): void {
+function markFunction(node: ts.Node, queue: string, lib: Lib, index: FileIndex, facts: FileFacts, job: string | null = null): void {
   const id = index.idOf(node);
   const fn = id ? facts.functions.find((f) => f.id === id) : undefined;
-  if (fn && !fn.handler) fn.handler = { method: "TASK", route: `/${queue}`, library: lib };
+  if (fn && !fn.handler) fn.handler = { method: "TASK", route: `/${queue}`, library: lib, ...(job !== null && job !== "*" ? { job } : {}) };
   if (id) facts.referencedFunctions = facts.referencedFunctions.filter((r) => r !== id);
 }
 
@@ -255,6 +422,15 @@ export function jobLayer(opts: ts.ObjectLiteralExpression, lib: Lib, localId: st
     unknown = true;
     note = `attempts: ${text.slice(0, 40)}: not known statically (${version})`;
   }
+  // `process.env.JOB_MAX_ATTEMPTS || 5`, `Number(process.env.X) || 5`, `parseInt(process.env.X ?? "5")`:
+  // the running service's environment (its manifests) decides at link time, else the fallback written here.
+  // A string from the environment works as a count: bullmq 5.49.0 Job.shouldRetryJob compares
+  // `attemptsMade + 1 < opts.attempts` and moveToFinished-14.lua `tonumber(attempts)`, both coercing "5" to 5.
+  const env = v.kind === "number" ? null : numericEnv(attemptsNode);
+  const countExpr: LayerFact["countExpr"] | undefined = env
+    ? { value: { kind: "env", name: env.name, ...(env.fallback ? { fallback: env.fallback } : {}) }, scopeId: MODULE, offset: 0, nonPositive: 1, note: `attempts: ${text.slice(0, 60)} = $value → $attempts attempts, the first run included (${version}; $source)` }
+    : undefined;
+  if (env) note = `attempts: ${text.slice(0, 60)}: not known statically (${env.name} not set in the service's manifests${env.fallback ? ", its fallback not a number" : ", no fallback"}; ${version})`;
   const prop = objectProperty(opts, "attempts");
   const anchorNode = prop && !ts.isMethodDeclaration(prop) ? prop.parent : attemptsNode;
   return {
@@ -268,6 +444,7 @@ export function jobLayer(opts: ts.ObjectLiteralExpression, lib: Lib, localId: st
     attemptsNote: note,
     timeBound: null,
     ...(unknown ? { countUnknown: true } : {}),
+    ...(countExpr ? { countExpr } : {}),
     wait: backoffWait(propertyExpr(opts, "backoff"), lib, sf),
     condition: {
       allErrors: true,
@@ -301,10 +478,81 @@ function backoffWait(b: ts.Expression | undefined, lib: Lib, sf: ts.SourceFile):
   const jitter = lib === "bullmq" && jitterV ? (jitterN?.kind === "number" ? jitterN.value > 0 : null) : false;
   const jitterText = jitter ? `, jitter ${jitterN?.kind === "number" ? jitterN.value : "?"} (bullmq ≥ 5.54)` : ", no jitter";
   const secs = ms === null ? null : ms / 1000;
-  if (type.kind === "string" && type.value === "fixed") return { kind: "fixed", jitter, initialSeconds: secs, maxSeconds: secs, source: "config", description: `fixed ${ms ?? "?"} ms${jitterText}` };
+  // a delay that is not a literal: say what the code writes (`X × 1000 ms when X is set, else 60000 ms`)
+  const delayText = ms !== null ? `${ms} ms` : delayV ? describeMs(delayV, sf) : "?";
+  if (type.kind === "string" && type.value === "fixed") return { kind: "fixed", jitter, initialSeconds: secs, maxSeconds: secs, source: "config", description: `fixed ${delayText}${jitterText}` };
   if (type.kind === "string" && type.value === "exponential") {
     const first = secs === null ? null : lib === "bull" ? secs : secs;
-    return { kind: "exponential", jitter, initialSeconds: first, maxSeconds: null, source: "config", description: lib === "bull" ? `exponential ${ms ?? "?"} ms × (2^n − 1), no cap, no jitter` : `exponential ${ms ?? "?"} ms × 2^(n−1), no cap${jitterText}` };
+    return { kind: "exponential", jitter, initialSeconds: first, maxSeconds: null, source: "config", description: lib === "bull" ? `exponential ${delayText} × (2^n − 1), no cap, no jitter` : `exponential ${delayText} × 2^(n−1), no cap${jitterText}` };
   }
   return { kind: "custom", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: `custom backoff strategy ${type.kind === "string" ? `"${type.value}"` : b.getText(sf).slice(0, 40)}` };
+}
+
+const NUMBER_CASTS = ["Number", "parseInt", "parseFloat"];
+
+/** `Number(x)`, `parseInt(x, 10)`, `parseFloat(x)`, `+x` → x; anything else as it is. */
+function uncast(e: ts.Expression): ts.Expression {
+  const u = unwrap(e);
+  if (ts.isCallExpression(u) && NUMBER_CASTS.includes(calleeText(u.expression)) && u.arguments[0]) return unwrap(u.arguments[0]);
+  if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.PlusToken) return unwrap(u.operand);
+  return u;
+}
+
+/**
+ * A number read from the environment with a fallback: `process.env.X || 5`, `Number(process.env.X) || 5`,
+ * `parseInt(process.env.X ?? "5")`, `+process.env.X || 5`, `Number(process.env.X ?? 5)` → the variable
+ * and the fallback (a number, a numeric string or a name the linker resolves); null for anything else.
+ */
+export function numericEnv(e: ts.Expression): { name: string; fallback: ValueExpr | null } | null {
+  const inner = uncast(e);
+  const direct = envVarName(inner);
+  if (direct !== null) return { name: direct, fallback: null };
+  if (!ts.isBinaryExpression(inner)) return null;
+  const op = inner.operatorToken.kind;
+  if (op !== ts.SyntaxKind.QuestionQuestionToken && op !== ts.SyntaxKind.BarBarToken) return null;
+  const name = envVarName(uncast(inner.left));
+  if (name === null) return null;
+  const right = uncast(inner.right);
+  const n = ts.isStringLiteralLike(right) ? (/^\s*-?\d+(\.\d+)?\s*$/.test(right.text) ? Number(right.text) : null) : numberValue(right);
+  if (n !== null) return { name, fallback: { kind: "number", value: n } };
+  const ref = ts.isIdentifier(right) || ts.isPropertyAccessExpression(right) ? dottedName(right) : null;
+  return { name, fallback: ref ? { kind: "ref", name: ref } : null };
+}
+
+/**
+ * A delay in milliseconds as the code computes it: `60000 ms`; `process.env.D || 5000` → "D from the
+ * environment, else 5000 ms"; `Number(process.env.D) * 1000` → "D × 1000 ms"; `c ? a : b` → "a when c, else b".
+ */
+function describeMs(e: ts.Expression, sf: ts.SourceFile, depth = 0): string {
+  const u = unwrap(e);
+  const n = numberValue(u);
+  if (n !== null) return `${n} ms`;
+  const text = u.getText(sf).replace(/\s+/g, " ");
+  if (depth > 3) return `${text.slice(0, 40)} ms`;
+  const env = numericEnv(u);
+  if (env) return env.fallback?.kind === "number" ? `${env.name} from the environment, else ${env.fallback.value} ms` : `${env.name} from the environment ms`;
+  if (ts.isConditionalExpression(u)) {
+    const cond = unwrap(u.condition);
+    const name = envVarName(cond);
+    const when = name !== null ? `${name} is set` : cond.getText(sf).replace(/\s+/g, " ").slice(0, 40);
+    return `${describeMs(u.whenTrue, sf, depth + 1)} when ${when}, else ${describeMs(u.whenFalse, sf, depth + 1)}`;
+  }
+  if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AsteriskToken) {
+    const [a, b] = [u.left, u.right];
+    const factor = numberValue(b) ?? numberValue(a);
+    const other = numberValue(b) !== null ? a : b;
+    const env = numericEnv(other);
+    if (factor !== null && env) return `${env.name} × ${factor} ms${env.fallback?.kind === "number" ? ` (${env.fallback.value} × ${factor} when unset)` : ""}`;
+  }
+  return `${text.slice(0, 40)} ms`;
+}
+
+/** The queue `receiver` names at a call in `scopeId`: a local of that function or an enclosing one first, else the file's. */
+function queueIn<T>(queues: Map<string, T>, scopeId: string, receiver: string): T | undefined {
+  const parts = scopeId.split(".");
+  for (let i = parts.length; i > 0; i--) {
+    const q = queues.get(`${parts.slice(0, i).join(".")}\u0000${receiver}`);
+    if (q) return q;
+  }
+  return queues.get(receiver);
 }

@@ -24,6 +24,7 @@ import { extractAzureSdkFacts } from "./azureSdk";
 import { extractLlmSdkFacts } from "./llmSdk";
 import { extractMongoFacts } from "./mongo";
 import { extractIoredisFacts } from "./ioredis";
+import { extractIoredisLibraryFacts } from "./ioredisLibraries";
 import { extractTemporalFacts } from "./temporal";
 import { extractBullmqFacts } from "./bullmq";
 import { extractAgendaFacts } from "./agenda";
@@ -37,6 +38,7 @@ import { extractGoogleCloudNodeFacts } from "./googleCloud";
 import { extractFirebaseFunctionsFacts } from "./firebaseFunctions";
 import { extractAwsSdkV2Facts } from "./awsSdkV2";
 import { extractSdkFactoryClients } from "./sdkFactoryClients";
+import { extractFactoryObjects } from "./factoryObjects";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
@@ -58,6 +60,7 @@ const DETECTORS: [string, Detector][] = [
   ["openai-anthropic", extractLlmSdkFacts],
   ["mongodb", extractMongoFacts],
   ["ioredis", extractIoredisFacts],
+  ["ioredis in libraries", extractIoredisLibraryFacts],
   ["temporal", extractTemporalFacts],
   ["bullmq", extractBullmqFacts],
   ["agenda", extractAgendaFacts],
@@ -71,6 +74,7 @@ const DETECTORS: [string, Detector][] = [
   ["firebase-functions", extractFirebaseFunctionsFacts],
   ["aws-sdk-v2", extractAwsSdkV2Facts],
   ["sdk factory clients", extractSdkFactoryClients],
+  ["factory objects", extractFactoryObjects],
   ["retry-loop", extractRetryLoops],
   ["scheduled re-run", detectScheduledRetries],
 ];

@@ -9,7 +9,7 @@
  * - Every method on the client (`redis.get(k)`, `await redis.set(…)`) is a request to the host:
  *   a `redis://` URL argument, `host` in the options, `new Redis(port, "host")`, else `redis`.
  */
-import type { ClientFact, FileFacts, ValueExpr } from "../../model/facts";
+import type { ClientFact, FileFacts, LayerFact, ValueExpr } from "../../model/facts";
 import { objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import { bindingName } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
@@ -34,25 +34,7 @@ export function extractIoredisFacts(sf: ts.SourceFile, index: FileIndex, facts: 
     if (!ts.isIdentifier(root) || !classes.has(root.text) || (ts.isPropertyAccessExpression(callee) && callee.name.text !== "Cluster")) continue;
     const args = [...(node.arguments ?? [])].map((a) => unwrap(a));
     const options = args.find((a): a is ts.ObjectLiteralExpression => ts.isObjectLiteralExpression(a));
-    const prop = options ? objectProperty(options, "maxRetriesPerRequest") : undefined;
-    const value = prop && !ts.isMethodDeclaration(prop) ? unwrap(prop) : null;
-    let retries: number | null = 20;
-    let note = "default maxRetriesPerRequest 20 → 21 attempts of a command while reconnecting (ioredis ≥ 4)";
-    if (value) {
-      const text = value.getText(sf);
-      const v = valueOf(value);
-      if (value.kind === ts.SyntaxKind.NullKeyword) {
-        retries = Infinity;
-        note = "maxRetriesPerRequest: null → a command waits for the connection and is re-sent without bound (ioredis ≥ 4)";
-      } else if (v.kind === "number") {
-        retries = Math.max(0, v.value);
-        note = `maxRetriesPerRequest: ${text} → ${retries + 1} attempt${retries === 0 ? "" : "s"} (ioredis ≥ 4)`;
-      } else {
-        retries = null;
-        note = `maxRetriesPerRequest: ${text}: not a literal (ioredis ≥ 4; default 20)`;
-      }
-    }
-    if (options && objectProperty(options, "retryStrategy")) note += "; retryStrategy bounds reconnects, not commands";
+    const { retries, note, value } = ioredisRetries(options, sf);
     const bound = bindingName(node);
     const localId = ids.next("L", node, sf);
     const layer = redisLayer({
@@ -63,8 +45,8 @@ export function extractIoredisFacts(sf: ts.SourceFile, index: FileIndex, facts: 
       retries,
       source: value ? "config" : "default",
       note,
-      wait: { kind: "custom", jitter: false, initialSeconds: 0.05, maxSeconds: 2, source: "default", description: "re-sent on each reconnect; the default retryStrategy waits min(times × 50 ms, 2 s) between reconnects" },
-      errors: "commands that fail or are queued while the connection is lost are re-sent after each reconnect (a command whose reply was lost is sent again)",
+      wait: IOREDIS_WAIT,
+      errors: IOREDIS_ERRORS,
     });
     if (retries === Infinity) layer.timeBound = "none: maxRetriesPerRequest null waits for the connection without bound";
     facts.layers.push(layer);
@@ -85,6 +67,33 @@ export function extractIoredisFacts(sf: ts.SourceFile, index: FileIndex, facts: 
     };
     facts.clients.push(client);
   }
+}
+
+export const IOREDIS_WAIT: LayerFact["wait"] = { kind: "custom", jitter: false, initialSeconds: 0.05, maxSeconds: 2, source: "default", description: "re-sent on each reconnect; the default retryStrategy waits min(times × 50 ms, 2 s) between reconnects" };
+export const IOREDIS_ERRORS = "commands that fail or are queued while the connection is lost are re-sent after each reconnect (a command whose reply was lost is sent again)";
+
+/** The retries `maxRetriesPerRequest` of an ioredis options object gives (default 20; null → Infinity; not a literal → null). */
+export function ioredisRetries(options: ts.ObjectLiteralExpression | undefined, sf: ts.SourceFile): { retries: number | null; note: string; value: ts.Expression | null } {
+  const prop = options ? objectProperty(options, "maxRetriesPerRequest") : undefined;
+  const value = prop && !ts.isMethodDeclaration(prop) ? unwrap(prop) : null;
+  let retries: number | null = 20;
+  let note = "default maxRetriesPerRequest 20 → 21 attempts of a command while reconnecting (ioredis ≥ 4)";
+  if (value) {
+    const text = value.getText(sf);
+    const v = valueOf(value);
+    if (value.kind === ts.SyntaxKind.NullKeyword) {
+      retries = Infinity;
+      note = "maxRetriesPerRequest: null → a command waits for the connection and is re-sent without bound (ioredis ≥ 4)";
+    } else if (v.kind === "number") {
+      retries = Math.max(0, v.value);
+      note = `maxRetriesPerRequest: ${text} → ${retries + 1} attempt${retries === 0 ? "" : "s"} (ioredis ≥ 4)`;
+    } else {
+      retries = null;
+      note = `maxRetriesPerRequest: ${text}: not a literal (ioredis ≥ 4; default 20)`;
+    }
+  }
+  if (options && objectProperty(options, "retryStrategy")) note += "; retryStrategy bounds reconnects, not commands";
+  return { retries, note, value };
 }
 
 function addressOf(args: ts.Expression[], options: ts.ObjectLiteralExpression | undefined): ValueExpr {

@@ -862,22 +862,54 @@ function functionsRaisingOnStatus(index: FileIndex): Set<ts.Node> {
 
 /**
  * Fields a class's methods set to a new instance (`this.broker = new Broker()`): `Class.field` →
- * the class as written, so `this.broker.publish(…)` resolves to `Broker.publish`.
+ * the class as written, so `this.broker.publish(…)` resolves to `Broker.publish`. A constructor
+ * parameter property typed with a class (`constructor(private readonly prices: PriceService)`, how
+ * NestJS and Angular inject services) is such a field too, unless a method sets it to a new instance.
  */
 function fieldTypesOf(sf: ts.SourceFile, index: FileIndex): Record<string, string> {
   const out: Record<string, string> = {};
+  // a name the module binds (an import, a top-level variable): never a parameter or a local
+  const moduleNames = new Set([...index.imports.map((i) => i.local), ...index.variables.filter((v) => ts.isIdentifier(v.name) && index.enclosingId(v) === MODULE).map((v) => (v.name as ts.Identifier).text)]);
+  // …and not shadowed by a parameter or a local of a function around the use (`constructor(boxModel) { this.m = boxModel }`)
+  const shadowed = (name: string, at: ts.Node): boolean => {
+    for (let fn = index.enclosingNode(at); fn; fn = index.enclosingNode(fn)) {
+      const binds = (b: ts.BindingName): boolean => (ts.isIdentifier(b) ? b.text === name : b.elements.some((el) => !ts.isOmittedExpression(el) && binds(el.name)));
+      if (fn.parameters.some((p) => binds(p.name))) return true;
+      if (index.variables.some((v) => index.enclosingNode(v) === fn && binds(v.name))) return true;
+    }
+    return false;
+  };
+  const moduleName = (e: ts.Expression): string | null => {
+    const d = ts.isIdentifier(e) || ts.isPropertyAccessExpression(e) ? dottedName(e) : null;
+    const head = d?.split(".")[0];
+    return d && head && !d.startsWith("this.") && moduleNames.has(head) && !shadowed(head, e) ? d : null;
+  };
+  const injected: Record<string, string> = {};
   const visit = (n: ts.Node): void => {
+    if (ts.isParameter(n) && ts.isConstructorDeclaration(n.parent) && ts.isIdentifier(n.name) && n.type && ts.isTypeReferenceNode(n.type) && !n.type.typeArguments?.length) {
+      const property = (ts.getModifiers(n) ?? []).some((m) => [ts.SyntaxKind.PrivateKeyword, ts.SyntaxKind.ProtectedKeyword, ts.SyntaxKind.PublicKeyword, ts.SyntaxKind.ReadonlyKeyword].includes(m.kind));
+      const cls = n.parent.parent;
+      const clsName = (ts.isClassDeclaration(cls) || ts.isClassExpression(cls)) && cls.name ? cls.name.text : null;
+      if (property && clsName) injected[`${clsName}.${n.name.text}`] = n.type.typeName.getText(sf);
+    }
     if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
       const right = unwrap(n.right);
-      const type = ts.isNewExpression(right) ? dottedName(right.expression) : null;
+      const type = ts.isNewExpression(right) ? dottedName(right.expression) : moduleName(right);
       const scope = index.enclosingId(n);
       const cls = scope.includes(".") ? scope.slice(0, scope.lastIndexOf(".")) : "";
-      if (type && cls) out[`${cls}.${n.left.name.text}`] = type;
+      if (type && cls && !(`${cls}.${n.left.name.text}` in out)) out[`${cls}.${n.left.name.text}`] = type;
+    }
+    // a property initialised with a new instance or a name of the module: `userModel = boxModel`
+    if (ts.isPropertyDeclaration(n) && ts.isIdentifier(n.name) && n.initializer && !(ts.getModifiers(n) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
+      const cls = n.parent && (ts.isClassDeclaration(n.parent) || ts.isClassExpression(n.parent)) && n.parent.name ? n.parent.name.text : null;
+      const right = unwrap(n.initializer);
+      const type = ts.isNewExpression(right) ? dottedName(right.expression) : moduleName(right);
+      if (cls && type && !(`${cls}.${n.name.text}` in out)) out[`${cls}.${n.name.text}`] = type;
     }
     ts.forEachChild(n, visit);
   };
   visit(sf);
-  return out;
+  return { ...injected, ...out };
 }
 
 export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {
@@ -886,6 +918,8 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   facts.exports.push(...exportsOf(sf));
   facts.exportAliases = exportAliasesOf(sf);
   facts.constants.push(...constantsOf(sf));
+  const moduleInstances = localInstancesOf(undefined, index);
+  if (moduleInstances) facts.instances = moduleInstances;
   const fields = fieldTypesOf(sf, index);
   if (Object.keys(fields).length) facts.fieldTypes = { ...facts.fieldTypes, ...fields };
 
@@ -964,7 +998,9 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
         if (v.kind !== "unknown") paramDefaults[p.name.text] = v;
       }
     }
+    const instances = localInstancesOf(fn, index);
     const fact: FunctionFact = {
+      ...(instances ? { localInstances: instances } : {}),
       id: f.id,
       name: f.name,
       span: spanOf(f.declaration, sf),
@@ -979,4 +1015,24 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   }
   // A handler is passed as a value too, but it is an entry point, not a callback someone calls.
   for (const f of referenced) if (!handlers.has(f.node)) facts.referencedFunctions.push(f.id);
+}
+
+/**
+ * Locals a function's own body binds to a new instance (`const useCase = new FindBoxUseCase()`): local → the
+ * class as written (FunctionFact.localInstances). A local bound more than once, or also to something else, is left out.
+ */
+function localInstancesOf(fn: ts.Node | undefined, index: FileIndex): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  const other = new Set<string>();
+  for (const v of index.variables) {
+    if (!ts.isIdentifier(v.name) || index.enclosingNode(v) !== fn) continue;
+    // module level: `const` only (a `let` may be re-bound anywhere)
+    if (!fn && !(ts.isVariableDeclarationList(v.parent) && (v.parent.flags & ts.NodeFlags.Const) !== 0)) continue;
+    const init = v.initializer ? unwrap(v.initializer) : undefined;
+    const type = init && ts.isNewExpression(init) ? dottedName(init.expression) : null;
+    if (!type || v.name.text in out) other.add(v.name.text);
+    else out[v.name.text] = type;
+  }
+  for (const name of other) delete out[name];
+  return Object.keys(out).length ? out : null;
 }

@@ -61,7 +61,12 @@ export function extractMongoFacts(sf: ts.SourceFile, index: FileIndex, facts: Fi
       }
     }
   }
-  if (!driverClasses.size && !mongooseNames.size && !mongooseConnect.size && !mongooseModel.size) return;
+  // Typegoose: `getModelForClass(Box)` compiles a model with `mongoose.model` on the default connection
+  // unless the options (or the class's `@modelOptions`) name `existingConnection`/`existingMongoose`
+  // (@typegoose/typegoose 12.14.0 src/typegoose.ts getModelForClass); `mongoose` is re-exported by it
+  const typegooseModel = new Set(index.imports.filter((i) => i.module === "@typegoose/typegoose" && i.member === "getModelForClass").map((i) => i.local));
+  for (const i of index.imports) if (i.module === "@typegoose/typegoose" && i.member === "mongoose") mongooseNames.add(i.local);
+  if (!driverClasses.size && !mongooseNames.size && !mongooseConnect.size && !mongooseModel.size && !typegooseModel.size) return;
 
   const made: ClientFact[] = [];
   let defaultConnection: string | null = null;
@@ -157,6 +162,28 @@ export function extractMongoFacts(sf: ts.SourceFile, index: FileIndex, facts: Fi
       hasRetryQuota: false,
       timeoutSeconds: null,
       sdk: { target: onConnection ? "" : MONGOOSE_DEFAULT_TARGET, notSending: [...MODEL_NOT_SENDING] },
+    });
+  }
+
+  for (const call of index.calls) {
+    const callee = unwrap(call.expression);
+    if (!ts.isIdentifier(callee) || !typegooseModel.has(callee.text) || !call.arguments[0]) continue;
+    if (typegooseOwnConnection(call, sf)) continue;
+    const { name, module: atModule } = bindingName(call);
+    if (!name || facts.clients.some((c) => c.name === name)) continue;
+    facts.clients.push({
+      id: ids.next("K", call, sf),
+      name,
+      functionId: atModule ? MODULE : index.enclosingId(call),
+      span: spanOf(call, sf),
+      library: "mongoose",
+      baseUrl: null,
+      layerIds: [],
+      fromCall: null,
+      perCall: false,
+      hasRetryQuota: false,
+      timeoutSeconds: null,
+      sdk: { target: MONGOOSE_DEFAULT_TARGET, notSending: [...MODEL_NOT_SENDING] },
     });
   }
 
@@ -288,4 +315,21 @@ function localInitializer(at: ts.Identifier): ts.Expression | null {
     if (found) return found;
   }
   return null;
+}
+
+/** `getModelForClass(Cls, { existingConnection })`, or `@modelOptions({ existingConnection })` on a class of this file: not the default connection. */
+function typegooseOwnConnection(call: ts.CallExpression, sf: ts.SourceFile): boolean {
+  const names = ["existingConnection", "existingMongoose"];
+  const has = (o: ts.Expression | undefined) => {
+    const u = o ? unwrap(o) : undefined;
+    return !!u && ts.isObjectLiteralExpression(u) && names.some((n) => objectProperty(u, n) !== undefined);
+  };
+  if (call.arguments.slice(1).some((a) => has(a) || !ts.isObjectLiteralExpression(unwrap(a)))) return true;
+  const cls = unwrap(call.arguments[0]!);
+  if (!ts.isIdentifier(cls)) return false;
+  const decl = sf.statements.find((st): st is ts.ClassDeclaration => ts.isClassDeclaration(st) && st.name?.text === cls.text);
+  return (decl ? ts.getDecorators(decl) ?? [] : []).some((d) => {
+    const e = unwrap(d.expression);
+    return ts.isCallExpression(e) && e.expression.getText(sf) === "modelOptions" && e.arguments.some((a) => has(a));
+  });
 }

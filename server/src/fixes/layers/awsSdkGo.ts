@@ -5,16 +5,27 @@
  * is replaced; otherwise `aws.NewConfig().WithMaxRetries(N)` is passed as a last config to
  * `<svc>.New(sess, …)` — configs given to the client merge over the session's (aws/config.go
  * mergeInConfig: `if other.MaxRetries != nil { dst.MaxRetries = other.MaxRetries }`). Not offered when
- * a `Retryer` is configured (it wins over MaxRetries), for s3manager anchors, for v2 clients, or when
- * the file does not import `github.com/aws/aws-sdk-go/aws`.
+ * a `Retryer` is configured (it wins over MaxRetries), for s3manager anchors, or when the file does not
+ * import `github.com/aws/aws-sdk-go/aws`.
+ *
+ * On v2 clients (`<svc>.NewFromConfig(cfg, optFns…)`) the fix sets the client's `Retryer` in an option
+ * function, which every v2 release applies after the config's retryer (service/<svc>/api_client.go:
+ * `New` runs `resolveRetryer`, then the optFns): "disable" writes `aws.NopRetryer{}` (MaxAttempts 1,
+ * since v0.31.0) and "cap" `retry.AddWithMaxAttempts(retry.NewStandard(), N)` (N counts attempts).
+ * It does not write `o.RetryMaxAttempts`: releases before client-level finalizeRetryMaxAttempts ignore
+ * that field when an option function sets it (the retryer was already built), so the Retryer is the
+ * one setting that holds on every version. An existing `o.Retryer = …` / `o.RetryMaxAttempts = …`
+ * statement in the call's option functions is replaced; missing imports are added to the import block.
  */
 import type { RetryLayer } from "../../model/model";
 import { parseTree, type SyntaxNode } from "../../parsing/treeSitter";
+import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function awsSdkGoLayerEdit(op: LayerOp, layer: RetryLayer, text: string | undefined, ctx: LayerOpContext): LayerEdit | null {
   const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : null;
   if (attempts === null || attempts < 1 || text === undefined || !/\.go$/.test(layer.file)) return null;
+  if (layer.library === "aws-sdk-go-v2") return v2Edit(attempts, layer, text);
   // a configured Retryer ("Retryer: …", "DefaultRetryer NumMaxRetries …") wins over MaxRetries
   if (layer.library !== "aws-sdk-go" || /(^|: )Retryer: |DefaultRetryer NumMaxRetries/.test(layer.attemptsNote ?? "")) return null;
   const retries = attempts - 1;
@@ -47,6 +58,46 @@ export function awsSdkGoLayerEdit(op: LayerOp, layer: RetryLayer, text: string |
   }
 }
 
+const V2_AWS = "github.com/aws/aws-sdk-go-v2/aws";
+const V2_RETRY = "github.com/aws/aws-sdk-go-v2/aws/retry";
+
+function v2Edit(attempts: number, layer: RetryLayer, text: string): LayerEdit | null {
+  const tree = parseTree("go", text);
+  try {
+    const call = findCall(tree.rootNode, layer.anchor.line, layer.anchor.column);
+    const fn = call?.childForFieldName("function");
+    const pkg = fn?.type === "selector_expression" ? fn.childForFieldName("operand") : null;
+    const args = call?.childForFieldName("arguments");
+    if (!call || !args?.namedChildCount || fn?.childForFieldName("field")?.text !== "NewFromConfig" || pkg?.type !== "identifier") return null;
+    const edits: FixEdit[] = [];
+    const local = (path: string, fallback: string): string | null => {
+      const found = importLocal(tree.rootNode, path);
+      if (found !== undefined) return found;
+      const at = importInsertion(tree.rootNode, text);
+      if (at === null) return null;
+      edits.push({ file: layer.file, start: at, end: at, newText: `\t"${path}"\n` });
+      return fallback;
+    };
+    const value = attempts === 1 ? (() => { const aws = local(V2_AWS, "aws"); return aws && `${aws}.NopRetryer{}`; })()
+      : (() => { const retry = local(V2_RETRY, "retry"); return retry && `${retry}.AddWithMaxAttempts(${retry}.NewStandard(), ${attempts})`; })();
+    if (!value) return null;
+    const title = attempts === 1 ? `Turn off AWS SDK retries for ${layer.label} (Retryer: aws.NopRetryer{})` : `Lower to ${attempts} attempts (retry.AddWithMaxAttempts, which counts attempts)`;
+    // an option function that already sets the retry: rewrite that statement
+    const set = [...walk(args)].filter((n) => n.type === "assignment_statement" && /\.(Retryer|RetryMaxAttempts)$/.test(n.childForFieldName("left")?.text ?? ""));
+    if (set.length > 1) return null;
+    if (set.length === 1) {
+      const left = set[0]!.childForFieldName("left")!.text.replace(/\.RetryMaxAttempts$/, ".Retryer");
+      edits.push({ file: layer.file, start: set[0]!.startIndex, end: set[0]!.endIndex, newText: `${left} = ${value}` });
+    } else {
+      const last = args.namedChildren[args.namedChildCount - 1]!;
+      edits.push({ file: layer.file, start: last.endIndex, end: last.endIndex, newText: `, func(o *${pkg.text}.Options) { o.Retryer = ${value} }` });
+    }
+    return { title, edits };
+  } finally {
+    tree.delete();
+  }
+}
+
 function* walk(n: SyntaxNode): Generator<SyntaxNode> {
   yield n;
   for (const c of n.namedChildren) if (c) yield* walk(c);
@@ -54,6 +105,31 @@ function* walk(n: SyntaxNode): Generator<SyntaxNode> {
 
 function findCall(root: SyntaxNode, line: number, column: number): SyntaxNode | null {
   for (const n of walk(root)) if (n.type === "call_expression" && n.startPosition.row + 1 === line && n.startPosition.column === column) return n;
+  return null;
+}
+
+/** the local name an import path has in the file ("_"/"." count as not usable: null), undefined when not imported */
+function importLocal(root: SyntaxNode, path: string): string | null | undefined {
+  for (const spec of walk(root)) {
+    if (spec.type !== "import_spec" || spec.childForFieldName("path")?.text.replace(/"/g, "") !== path) continue;
+    const name = spec.childForFieldName("name")?.text;
+    return name === "_" || name === "." ? null : (name ?? path.slice(path.lastIndexOf("/") + 1));
+  }
+  return undefined;
+}
+
+/** where a new import line goes: after the last aws-sdk-go-v2 spec of an `import ( … )` block, else before its `)` */
+function importInsertion(root: SyntaxNode, text: string): number | null {
+  for (const decl of root.namedChildren) {
+    const list = decl?.type === "import_declaration" ? decl.namedChildren.find((c) => c?.type === "import_spec_list") : null;
+    if (!list) continue;
+    const specs = list.namedChildren.filter((c): c is SyntaxNode => c?.type === "import_spec");
+    const aws = specs.filter((c) => c.childForFieldName("path")?.text.startsWith('"github.com/aws/aws-sdk-go-v2')).pop();
+    const eol = aws ? text.indexOf("\n", aws.endIndex) : -1;
+    if (eol >= 0) return eol + 1; // the line after the spec (and any comment on it)
+    const close = list.lastChild;
+    return close?.type === ")" ? close.startIndex : null;
+  }
   return null;
 }
 

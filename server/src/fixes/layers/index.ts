@@ -12,9 +12,14 @@ import { okHttpLayerEdit } from "./okhttp";
 import { apacheHttpClientLayerEdit } from "./apacheHttpClient";
 import { grpcJavaLayerEdit } from "./grpcJava";
 import { springAiLayerEdit } from "./springAi";
+import { springCloudLoadBalancerLayerEdit } from "./springCloudLoadBalancer";
+import { micronautRetryLayerEdit } from "./micronautRetry";
+import { springCloudStreamLayerEdit } from "./springCloudStream";
 import { feignLayerEdit } from "./feign";
 import { mongoLayerEdit } from "./mongo";
+import { awsSdkJavaLayerEdit } from "./awsSdkJava";
 import { awsSdkGoLayerEdit } from "./awsSdkGo";
+import { awsSdkDotnetLayerEdit } from "./awsSdkDotnet";
 import { redisLayerEdit } from "./redis";
 import { kafkaOrSearchLayerEdit } from "./kafka";
 import { neo4jLayerEdit } from "./neo4j";
@@ -51,6 +56,12 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return apacheHttpClientLayerEdit(op, layer, text, ctx);
       case "spring-ai-retry":
         return springAiLayerEdit(op, layer, ctx);
+      case "spring-cloud-loadbalancer-retry":
+        return springCloudLoadBalancerLayerEdit(op, layer, ctx);
+      case "micronaut-retry":
+        return micronautRetryLayerEdit(op, layer, text, ctx);
+      case "spring-cloud-stream-retry":
+        return springCloudStreamLayerEdit(op, layer, text, ctx);
       case "feign-retryer":
         return feignLayerEdit(op, layer, text, ctx);
       case "mongodb-retryable":
@@ -87,6 +98,10 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return azureSdkLayerEdit(op, layer, text, ctx);
       case "aws-sdk-go":
         return awsSdkGoLayerEdit(op, layer, text, ctx);
+      case "aws-sdk-dotnet":
+        return awsSdkDotnetLayerEdit(op, layer, text, ctx);
+      case "aws-sdk-java":
+        return awsSdkJavaLayerEdit(op, layer, text, ctx);
       // Docker labels, Traefik TOML, Gateway API retry, App Mesh (gatewayForms.ts); Traefik YAML maps go on to mesh.ts
       case "traefik-retry":
       case "gateway-api-retry":

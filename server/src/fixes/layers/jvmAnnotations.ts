@@ -133,7 +133,7 @@ function mergeInsertions(edits: FixEdit[]): FixEdit[] {
  * `constructor_invocation` (or a bare `user_type`), nested ones as `call_expression`s, each with
  * `value_arguments`.
  */
-class AnnotationEditor {
+export class AnnotationEditor {
   constructor(
     readonly file: string,
     readonly text: string,

@@ -20,7 +20,7 @@
 import { profileOfFile } from "../../detectors/spring/settings";
 import { projectDirOf } from "../../model/settingsKeys";
 import type { RetryLayer } from "../../model/model";
-import { openSettingsFile, settingsFilesFor, type SettingSite, type SettingsFile } from "../springSettings";
+import { type SettingSite, type SettingsFile, openSettingsFor } from "../springSettings";
 import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
@@ -29,13 +29,7 @@ const DEFAULT_WAIT = "500ms";
 export function resilience4jLayerEdit(op: LayerOp, layer: RetryLayer, ctx: LayerOpContext): LayerEdit | null {
   const ref = layer.configRef;
   if (layer.kind !== "resilience4j-retry" || ref?.library !== "resilience4j" || !ctx.text || !ctx.files) return null;
-  const read = ctx.text;
-  const opened = settingsFilesFor(layer.file, ctx.files)
-    .map((f) => {
-      const text = read(f);
-      return text === undefined ? null : openSettingsFile(f, text);
-    })
-    .filter((f): f is SettingsFile => f !== null);
+  const opened = openSettingsFor(layer.file, ctx.files, ctx.text);
   const name = ref.instance;
   const legacy = !opened.some((f) => f.hasUnder(`resilience4j.retry.instances.${name}`)) && opened.some((f) => f.hasUnder(`resilience4j.retry.backends.${name}`));
   const prefix = `resilience4j.retry.${legacy ? "backends" : "instances"}.${name}`;

@@ -5,19 +5,13 @@
  * `spring.ai.retry` settings, or as a new block) and "off" writes 1. Unsafe like every count change.
  */
 import type { RetryLayer } from "../../model/model";
-import { openSettingsFile, settingsFilesFor } from "../springSettings";
+import { openSettingsFor } from "../springSettings";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 
 export function springAiLayerEdit(op: LayerOp, layer: RetryLayer, ctx: LayerOpContext): LayerEdit | null {
   const attempts = op === "disable" ? 1 : op === "cap" ? (ctx.attempts ?? null) : null;
   if (attempts === null || attempts < 1 || !ctx.text || !ctx.files) return null;
-  const read = ctx.text;
-  const opened = settingsFilesFor(layer.file, ctx.files)
-    .map((f) => {
-      const text = read(f);
-      return text === undefined ? null : openSettingsFile(f, text);
-    })
-    .filter((s): s is NonNullable<typeof s> => s !== null);
+  const opened = openSettingsFor(layer.file, ctx.files, ctx.text);
   const title = attempts === 1 ? `Turn off Spring AI's model-call retries (spring.ai.retry.max-attempts: 1)` : `Lower Spring AI's model-call retries to ${attempts} attempts (spring.ai.retry.max-attempts: ${attempts})`;
   const site = opened.map((s) => ({ s, hit: s.find("spring.ai.retry.max-attempts") })).find((x) => x.hit);
   if (site?.hit) return { title, edits: [site.s.replace(site.hit, String(attempts))], unsafe: true };
