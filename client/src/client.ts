@@ -64,7 +64,7 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: "file", pattern: "**/*.{conf,cfg}" },
     ],
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,*.toml,.retrylens.yaml,.retrylens.yml}"),
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.csproj,Directory.Packages.props,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,*.toml,.retrylens.yaml,.retrylens.yml}"),
     },
     outputChannel: output,
     errorHandler,

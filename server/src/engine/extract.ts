@@ -86,7 +86,7 @@ export function extractFile(path: string, text: string): FileFacts {
       case "requirements":
         return extractRequirementsTxt(path, text);
       case "msbuild":
-        return extractCsproj(path);
+        return extractCsproj(path, text);
       case "dockerfile":
         return extractDockerfile(path, text);
     }

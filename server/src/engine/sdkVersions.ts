@@ -5,6 +5,8 @@
  *
  * - npm (the default ecosystem): the `package.json` in the layer's folder or the closest folder
  *   above it that names the package (`"stripe": "^18.1.1"` → 18, the lowest major the range allows).
+ * - nuget: the same nearest-folder rule over `.csproj` PackageReferences and `Directory.Packages.props`
+ *   PackageVersions (`Version="3.7.100"` → 3; a floating `4.*` → 4).
  * - pypi: the Python pins (FileFacts.pythonPins, detectors/json/pythonPins.ts) of requirements*.txt
  *   (with the files they `-r`/`-c` include), pyproject.toml, Pipfile and the lock files (uv.lock,
  *   poetry.lock, Pipfile.lock) in the layer's folder or a folder above it. An exact pin (a lock
@@ -18,7 +20,7 @@ import type { RetryLayer } from "../model/model";
 
 export function applySdkVersions(files: FileFacts[], layers: Map<string, RetryLayer>): void {
   if (![...layers.values()].some((l) => l.versionDefaults)) return;
-  const manifests = files.filter((f) => f.packageVersions).map((f) => ({ dir: dirOf(f.path), versions: f.packageVersions! }));
+  const manifests = files.filter((f) => f.packageVersions).map((f) => ({ dir: dirOf(f.path), name: f.path.slice(f.path.lastIndexOf("/") + 1), versions: f.packageVersions! }));
   let python: PythonPinFile[] | null = null;
   for (const layer of layers.values()) {
     const v = layer.versionDefaults;
@@ -36,12 +38,14 @@ export function applySdkVersions(files: FileFacts[], layers: Map<string, RetryLa
     const major = range !== undefined ? lowestMajor(range) : null;
     const entries = [...v.byMajor].sort((a, b) => b.fromMajor - a.fromMajor);
     if (major === null) {
-      layer.attemptsNote += `; ${v.package} ${range !== undefined ? `"${range}" not read, ` : "not pinned in a package.json: "}≥ ${entries[0]?.fromMajor ?? "?"} assumed`;
+      const manifest = v.ecosystem === "nuget" ? "a .csproj or Directory.Packages.props" : "a package.json";
+      const assumed = v.assumedMajor !== undefined ? `${v.package.split(".")[0]} v${v.assumedMajor}` : `≥ ${entries[0]?.fromMajor ?? "?"}`;
+      layer.attemptsNote += `; ${v.package} ${range !== undefined ? `"${range}" not read, ` : `not pinned in ${manifest}: `}${assumed} assumed`;
       continue;
     }
     const entry = entries.find((e) => e.fromMajor <= major) ?? entries[entries.length - 1];
     if (!entry) continue;
-    setEntry(layer, entry, `${v.package} ${range} pinned in ${pinned!.dir ? `${pinned!.dir}/` : ""}package.json`);
+    setEntry(layer, entry, `${v.package} ${range} pinned in ${pinned!.dir ? `${pinned!.dir}/` : ""}${pinned!.name}`);
   }
 }
 

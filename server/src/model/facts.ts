@@ -947,9 +947,15 @@ export interface VersionDefaults {
   package: string;
   /**
    * where the pin is read: npm (default) — the nearest package.json; "pypi" — the Python pins
-   * (FileFacts.pythonPins: requirements*.txt, pyproject.toml, uv.lock, poetry.lock, Pipfile(.lock))
+   * (FileFacts.pythonPins: requirements*.txt, pyproject.toml, uv.lock, poetry.lock, Pipfile(.lock));
+   * "nuget" — the nearest .csproj or Directory.Packages.props (detectors/csharp/projectFile.ts)
    */
-  ecosystem?: "npm" | "pypi";
+  ecosystem?: "npm" | "pypi" | "nuget";
+  /**
+   * the major version whose default the detector wrote, when it is not the newest (AWSSDK v3's
+   * Legacy mode, most projects' pin): said in the note when nothing pins the package
+   */
+  assumedMajor?: number;
   /** each default with the first major version it applies from (and its wait, when that changed too) */
   byMajor: Array<{ fromMajor: number; maxAttempts: number; note: string; wait?: LayerFact["wait"] }>;
 }

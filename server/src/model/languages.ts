@@ -55,6 +55,8 @@ export const SOURCE_FILE_NAMES: Readonly<Record<string, SourceLanguage>> = {
   Pipfile: "toml",
   "Pipfile.lock": "json",
   "go.mod": "gomod",
+  // NuGet central package management: the versions the projects below it reference
+  "Directory.Packages.props": "msbuild",
   // the environment an image starts with (ENV), for the NGINX templates it fills
   Dockerfile: "dockerfile",
 };

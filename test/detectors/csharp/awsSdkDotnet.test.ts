@@ -1,5 +1,5 @@
-// AWS SDK for .NET — docs/reference/aws-sdk-dotnet.md. AWSSDK v3 (assumed: the .csproj pin is not
-// read): RetryMode Legacy by default, MaxErrorRetry counts RETRIES (Legacy 4 → 5 attempts, Standard /
+// AWS SDK for .NET — docs/reference/aws-sdk-dotnet.md. AWSSDK v3 (the default the detector writes; the
+// project's .csproj / Directory.Packages.props pin picks v4's at link time): RetryMode Legacy by default, MaxErrorRetry counts RETRIES (Legacy 4 → 5 attempts, Standard /
 // Adaptive 2 → 3), DynamoDB 10 → 11; injected IAmazon<Svc> clients; every client method → aws:<svc>.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,7 +13,7 @@ async function layersOf(body: string, usings = "using Amazon.S3;\nusing Amazon.D
 
 describe("AWS SDK for .NET attempts (MaxErrorRetry counts retries)", () => {
   const cases: Array<[string, string, number | null, "config" | "default", RegExp]> = [
-    ["default S3 client (Legacy, 4 retries)", `    private readonly AmazonS3Client _s3 = new AmazonS3Client();`, 5, "default", /Legacy, MaxErrorRetry 4 → 5 attempts.*AWSSDK v3 assumed/],
+    ["default S3 client (Legacy, 4 retries)", `    private readonly AmazonS3Client _s3 = new AmazonS3Client();`, 5, "default", /Legacy, MaxErrorRetry 4 → 5 attempts \(AWSSDK v3 ClientConfig\)/],
     ["DynamoDB's own 10 retries", `    private readonly AmazonDynamoDBClient _db = new AmazonDynamoDBClient(RegionEndpoint.USEast1);`, 11, "default", /MaxErrorRetry 10 for DynamoDB → 11 attempts/],
     ["MaxErrorRetry = 2 in the config initializer", `    private readonly IAmazonS3 _s3 = new AmazonS3Client(new AmazonS3Config { MaxErrorRetry = 2 });`, 3, "config", /MaxErrorRetry = 2 counts retries → 3 attempts/],
     ["MaxErrorRetry = 0 turns retries off", `    private readonly IAmazonSQS _sqs = new AmazonSQSClient(new AmazonSQSConfig { MaxErrorRetry = 0 });`, 1, "config", /→ 1 attempt\b/],
@@ -96,3 +96,37 @@ public class Files
 `);
   });
 });
+
+describe("AWS SDK for .NET: the default follows the AWSSDK major the project pins", () => {
+  const workspace = (pin: string, attempts: number) => `
+${pin}
+//- src/Api/Store.cs
+using Amazon.S3;
+using Amazon.DynamoDBv2;
+namespace Shop.Api;
+public class Store
+{
+    private readonly IAmazonS3 _s3 = new AmazonS3Client();
+    // ^ layer ×${attempts}
+    private readonly IAmazonDynamoDB _db = new AmazonDynamoDBClient();
+    // ^ layer ×11
+}
+//! rules RL001
+`;
+  const table: Array<[string, string, number, RegExp]> = [
+    ["a .csproj pinning AWSSDK.S3 4.0.x: v4's Standard mode, 3 attempts", `//- src/Api/Api.csproj\n<Project Sdk="Microsoft.NET.Sdk.Web">\n  <ItemGroup>\n    <PackageReference Include="AWSSDK.S3" Version="4.0.6.2" />\n  </ItemGroup>\n</Project>`, 3, /AWSSDK v4 ClientConfig MaxRetriesDefault\).*\(AWSSDK\.Core 4\.0\.6\.2 pinned in src\/Api\/Api\.csproj\)/],
+    ["Directory.Packages.props pinning 3.7 (central package management): v3's Legacy mode, 5 attempts", `//- Directory.Packages.props\n<Project>\n  <ItemGroup>\n    <PackageVersion Include="AWSSDK.S3" Version="3.7.400.1" />\n  </ItemGroup>\n</Project>\n//- src/Api/Api.csproj\n<Project Sdk="Microsoft.NET.Sdk.Web">\n  <ItemGroup>\n    <PackageReference Include="AWSSDK.S3" />\n  </ItemGroup>\n</Project>`, 5, /pinned in Directory\.Packages\.props/],
+    ["nothing pins it: v3 assumed, and the note says so", `//- src/Api/Api.csproj\n<Project Sdk="Microsoft.NET.Sdk.Web" />`, 5, /AWSSDK\.Core not pinned in a \.csproj or Directory\.Packages\.props: AWSSDK v3 assumed/],
+  ];
+  for (const [name, pin, attempts, note] of table) {
+    test(name, async () => {
+      const result = await checkFixture(workspace(pin, attempts));
+      const s3 = result.model.layers.find((l) => l.kind === "aws-sdk-dotnet" && l.label.includes("aws:s3"))!;
+      assert.equal(s3.maxAttempts, attempts);
+      assert.match(s3.attemptsNote ?? "", note);
+      const db = result.model.layers.find((l) => l.kind === "aws-sdk-dotnet" && l.label.includes("aws:dynamodb"))!;
+      assert.equal(db.maxAttempts, 11, "DynamoDB's own 10 retries do not follow the pin (v4's value not verified)");
+    });
+  }
+});
+

@@ -145,7 +145,7 @@ function layer(service: string, read: Read, label: string, localId: string, anch
   const defRetries = dynamo ? DYNAMODB_RETRIES : standard ? STANDARD_RETRIES : V3_LEGACY_RETRIES;
   const retries = written ? read.retries : defRetries;
   const attempts = retries === null ? null : Math.max(1, retries + 1);
-  const v3 = "AWSSDK v3 assumed (the .csproj pin is not read; v4 defaults to Standard mode, 3 attempts)";
+  const v3 = "AWSSDK v3's value (v4's DynamoDB default was not verified)";
   const where = injected ? "injected (AddAWSService: its GetAWSOptions()/appsettings \"AWS\" options are not read)" : read.configKnown ? "" : "no config object";
   const note = written
     ? retries === null
@@ -154,9 +154,14 @@ function layer(service: string, read: Read, label: string, localId: string, anch
     : dynamo
       ? `default MaxErrorRetry 10 for DynamoDB → 11 attempts (AmazonDynamoDBConfig constructor); ${v3}`
       : standard
-        ? `RetryMode ${read.mode}: default MaxErrorRetry ${STANDARD_RETRIES} → 3 attempts (ClientConfig MaxRetriesDefault); ${v3}`
-        : `default RetryMode Legacy, MaxErrorRetry ${V3_LEGACY_RETRIES} → 5 attempts (ClientConfig); ${v3}`;
+        ? `RetryMode ${read.mode}: default MaxErrorRetry ${STANDARD_RETRIES} → 3 attempts (ClientConfig MaxRetriesDefault, v3 and v4)`
+        : `default RetryMode Legacy, MaxErrorRetry ${V3_LEGACY_RETRIES} → 5 attempts (AWSSDK v3 ClientConfig)`;
   const envApplies = !written && !dynamo;
+  // the whole default (no mode, no count) changed in v4: Standard mode, MaxRetriesDefault 2 → 3
+  // attempts (v4 ClientConfig). The project's pin decides (engine/sdkVersions.ts, ecosystem nuget);
+  // every AWSSDK.<Service> package of a major depends on AWSSDK.Core of that major, so the
+  // service package's pin stands for Core's (detectors/csharp/projectFile.ts)
+  const versioned = !written && !dynamo && read.mode === null && !injected;
   return {
     kind: "aws-sdk-dotnet",
     category: "client",
@@ -167,6 +172,24 @@ function layer(service: string, read: Read, label: string, localId: string, anch
     ...(envApplies ? { envConfig: { attemptsVar: "AWS_MAX_ATTEMPTS", ...(read.mode === null ? { modeVar: "AWS_RETRY_MODE", modeAttempts: { legacy: V3_LEGACY_RETRIES + 1, standard: STANDARD_RETRIES + 1, adaptive: STANDARD_RETRIES + 1 } } : {}) } } : {}),
     attemptsSource: written || read.mode !== null ? "config" : "default",
     attemptsNote: where ? `${note}; ${where}` : note,
+    ...(versioned
+      ? {
+          versionDefaults: {
+            package: "AWSSDK.Core",
+            ecosystem: "nuget" as const,
+            assumedMajor: 3,
+            byMajor: [
+              { fromMajor: 3, maxAttempts: V3_LEGACY_RETRIES + 1, note: where ? `${note}; ${where}` : note },
+              {
+                fromMajor: 4,
+                maxAttempts: STANDARD_RETRIES + 1,
+                note: `default RetryMode Standard, MaxErrorRetry ${STANDARD_RETRIES} → 3 attempts (AWSSDK v4 ClientConfig MaxRetriesDefault)${where ? `; ${where}` : ""}`,
+                wait: { kind: "exponential" as const, jitter: true, initialSeconds: 0, maxSeconds: 20, source: "default" as const, description: "exponential with full jitter, max 20 s" },
+              },
+            ],
+          },
+        }
+      : {}),
     timeBound: null,
     wait: standard
       ? { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: 20, source: "default", description: "exponential with full jitter, max 20 s" }
