@@ -20,7 +20,7 @@ import { callParts, descendants } from "../../parsing/python";
 import type { PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { exceptionNames } from "./tenacity";
-import { decoratedWith, everyException, markTask, pushQueueLayer, retriesCount, secondsText, stringText } from "./queueTasks";
+import { decoratedWith, everyException, markTask, pushQueueLayer, queueLayerFact, retriesCount, secondsText, stringText } from "./queueTasks";
 
 /** dramatiq/middleware/retries.py (1.0–2.2): `max_retries: int = 20`, DEFAULT_MIN_BACKOFF 15000 ms, DEFAULT_MAX_BACKOFF 7 days */
 export const DRAMATIQ_DEFAULT_MAX_RETRIES = 20;
@@ -118,25 +118,18 @@ export function dramatiqActorLayer(a: DramatiqActorInput): LayerFact {
     ? customCondition(`retry_when=${retryWhen.option.text.slice(0, 60)}`)
     : conditionForExceptions("all", a.raisesOnStatus, `${a.written}: every exception the actor raises${thrown.length ? `, except throws=${thrown.join(", ")}` : ""} (Retries middleware)`);
   const timeLimit = get("time_limit")?.option.number ?? null;
-  return {
+  return queueLayerFact({
     localId: a.localId,
     kind: "dramatiq-actor",
-    category: "code",
     library: "dramatiq",
     anchor: a.anchor,
-    maxAttempts,
-    attemptsSource: source,
-    attemptsNote: note,
-    timeBound: null,
-    ...(unknown ? { countUnknown: true } : {}),
+    count: { attempts: maxAttempts, source, note, unknown },
     wait: retriesWait(minMs, maxMs, defaults),
-    condition: { ...condition, afterSendMethods: "all" },
-    budget: null,
-    perTryTimeoutSeconds: timeLimit === null ? null : timeLimit / 1000,
-    overallTimeoutSeconds: null,
-    attach: { kind: "function", functionId: a.functionId },
+    condition,
+    functionId: a.functionId,
     label: a.label,
-  };
+    perTryTimeoutSeconds: timeLimit === null ? null : timeLimit / 1000,
+  });
 }
 
 /** The Retries middleware's wait: min_backoff × 2^n, each delay ×1–2, up to max_backoff (milliseconds). */

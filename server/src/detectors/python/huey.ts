@@ -18,7 +18,7 @@
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { descendants } from "../../parsing/python";
 import type { PyContext } from "./context";
-import { decoratedWith, everyException, markTask, pushQueueLayer, raises, retriesCount, secondsText, stringText } from "./queueTasks";
+import { decoratedWith, everyException, markTask, pushQueueLayer, queueLayerFact, raises, retriesCount, secondsText, stringText } from "./queueTasks";
 import type { LayerFact, SourceSpan, WaitSpec } from "../../model/facts";
 import type { QueueOptionFact, QueueTaskInput } from "../../model/queueWrapperFacts";
 import { conditionForExceptions } from "./exceptions";
@@ -135,23 +135,16 @@ export function hueyTaskLayer(a: HueyTaskInput): LayerFact | null {
   const delay = a.options.get("retry_delay")?.option ?? null;
   const backoff = a.options.get("retry_backoff")?.option ?? null;
   const condition = conditionForExceptions("all", a.raisesOnStatus, `${a.written}: every exception the task raises`);
-  return {
+  return queueLayerFact({
     localId: a.localId,
     kind: "huey-task",
-    category: "code",
     library: "huey",
     anchor: a.anchor,
-    maxAttempts,
-    attemptsSource: source,
-    attemptsNote: note,
-    timeBound: null,
-    ...(unknown ? { countUnknown: true } : {}),
+    count: { attempts: maxAttempts, source, note, unknown },
     wait: hueyWait(delay ? delay.number : 0, delay?.text ?? null, backoff?.number ?? null),
-    condition: { ...condition, afterSendMethods: "all" },
-    budget: null,
-    perTryTimeoutSeconds: a.options.get("timeout")?.option.number ?? null,
-    overallTimeoutSeconds: null,
-    attach: { kind: "function", functionId: a.functionId },
+    condition,
+    functionId: a.functionId,
     label: a.label,
-  };
+    perTryTimeoutSeconds: a.options.get("timeout")?.option.number ?? null,
+  });
 }

@@ -6,7 +6,7 @@
  * it wraps everything the task's body calls — or, for a retry policy given where the job is sent
  * (RQ `enqueue(…, retry=Retry(…))`), a layer of the send that the queue adapter hands to the hop.
  */
-import type { LayerFact, LayerKind, RetryCondition, WaitSpec } from "../../model/facts";
+import type { LayerFact, LayerKind, RetryCondition, SourceSpan, WaitSpec } from "../../model/facts";
 import { callParts, descendants, nodeSpan, type CallParts } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
@@ -74,12 +74,23 @@ export interface QueueLayer {
 }
 
 export function pushQueueLayer(ctx: PyContext, l: QueueLayer): LayerFact {
-  const layer: LayerFact = {
-    localId: ctx.nextId("L", l.anchor),
+  const layer = queueLayerFact({ ...l, localId: ctx.nextId("L", l.anchor), anchor: nodeSpan(l.anchor) });
+  ctx.facts.layers.push(layer);
+  return layer;
+}
+
+/**
+ * A task queue's layer from its parts, where the anchor is already a span: the detectors' layers
+ * (pushQueueLayer) and those built at link time from plain data (a project's wrapper of
+ * `dramatiq.actor`, a Huey task factory: engine/queues/queueWrappers.ts).
+ */
+export function queueLayerFact(l: Omit<QueueLayer, "anchor"> & { localId: string; anchor: SourceSpan }): LayerFact {
+  return {
+    localId: l.localId,
     kind: l.kind,
     category: "code",
     library: l.library,
-    anchor: nodeSpan(l.anchor),
+    anchor: l.anchor,
     maxAttempts: l.count.attempts,
     attemptsSource: l.count.source,
     attemptsNote: l.count.note,
@@ -94,8 +105,6 @@ export function pushQueueLayer(ctx: PyContext, l: QueueLayer): LayerFact {
     label: l.label,
     ...(l.offPath ? { offPath: l.offPath } : {}),
   };
-  ctx.facts.layers.push(layer);
-  return layer;
 }
 
 /** Every exception the task raises re-runs it (the task's own raise_for_status makes 4xx permanent errors). */
