@@ -39,6 +39,7 @@ const WASM = [
   ["tree-sitter-go", "tree-sitter-go.wasm"],
   ["tree-sitter-bash", "tree-sitter-bash.wasm"],
   ["@tree-sitter-grammars/tree-sitter-hcl", "tree-sitter-hcl.wasm"],
+  ["tree-sitter-groovy", "tree-sitter-groovy.wasm"],
 ];
 
 function packageFile(pkgName, file) {

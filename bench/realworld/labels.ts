@@ -98,6 +98,7 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "nginx", "haproxy",
   "azure-sdk", "azure-sdk-go", "aws-sdk-go", "aws-sdk-java", "aws-sdk-dotnet",
   "openai-sdk", "anthropic-sdk",
+  "vercel-ai-sdk",
   "celery",
   "temporal", "bullmq", "bull", "agenda",
   "stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java",

@@ -54,13 +54,18 @@ export function showFile(gitDir: string, commit: string, path: string): string |
   }
 }
 
+/** root files an included subtree is analysed with: TypeScript path aliases and project references, package and build manifests */
+const ROOT_CONFIG = /^(tsconfig(\.[\w-]+)?\.json|jsconfig\.json|package\.json|go\.mod|pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|gradle\.properties|gradle\/libs\.versions\.toml|Directory\.Packages\.props)$/;
+
 /** Larger files are skipped by the scanner anyway (docs/design.md, Limits); snapshots lack files of 4 MiB and more. */
 const MAX_FILE_BYTES = 1 << 20;
 
 /**
  * Writes the tree at `commit` into `dest` (emptied first): regular files up to 1 MiB whose objects
- * the mirror holds (a snapshot may lack large blobs); with `include` globs only the files they match.
- * Symlinks and submodules are left out. Returns the number of files written.
+ * the mirror holds (a snapshot may lack large blobs); with `include` globs only the files they match,
+ * plus the workspace configuration at the repository root that every included file is read with
+ * (ROOT_CONFIG: a root tsconfig's path aliases, the root build's version pins), as a user opening
+ * the repository would have it. Symlinks and submodules are left out. Returns the number of files written.
  */
 export function extractTree(gitDir: string, commit: string, dest: string, include?: string[]): number {
   rmSync(dest, { recursive: true, force: true });
@@ -71,7 +76,7 @@ export function extractTree(gitDir: string, commit: string, dest: string, includ
     const m = /^(\d+) (\w+) ([0-9a-f]+)\s+(\d+|-)\t(.*)$/s.exec(record);
     if (!m || m[2] !== "blob" || (m[1] !== "100644" && m[1] !== "100755")) continue;
     if (m[4] === "-" || Number(m[4]) > MAX_FILE_BYTES) continue;
-    if (keep && !keep(m[5])) continue;
+    if (keep && !keep(m[5]) && !ROOT_CONFIG.test(m[5])) continue;
     entries.push({ sha: m[3], path: m[5] });
   }
   // one `cat-file --batch` for every blob: "<sha> blob <size>\n<bytes>\n", or "<sha> missing\n"

@@ -60,11 +60,13 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
       { scheme: "file", pattern: "**/{package.json,pyproject.toml}" },
       // Traefik file-provider configuration in TOML (docs/reference/traefik.md)
       { scheme: "file", pattern: "**/*.toml" },
+      // Jinja templates of YAML / TOML files (Ansible `templates/*.yml.j2`)
+      { scheme: "file", pattern: "**/*.{yml,yaml,toml}.{j2,jinja,jinja2}" },
       // NGINX and HAProxy configuration (reference §4.9, §4.10)
       { scheme: "file", pattern: "**/*.{conf,cfg}" },
     ],
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.csproj,Directory.Packages.props,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,*.toml,.retrylens.yaml,.retrylens.yml}"),
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/{*.py,*.cs,*.csproj,Directory.Packages.props,pom.xml,*.gradle,*.java,*.kt,*.kts,*.go,go.mod,*.properties,*.json,*.ts,*.tsx,*.js,*.jsx,*.mjs,*.cjs,*.yaml,*.yml,*.conf,*.cfg,*.toml,*.j2,*.jinja,*.jinja2,.retrylens.yaml,.retrylens.yml}"),
     },
     outputChannel: output,
     errorHandler,

@@ -166,6 +166,10 @@ describe("mirror", () => {
     git(mirror, "init", "-q", repo);
     writeFileSync(join(repo, "svc", "client.py"), "import x\n@retry(stop=stop_after_attempt(3))\ndef f(): pass\n");
     writeFileSync(join(repo, "README.md"), "retry docs\n");
+    // root configuration the included files are read with comes along; a nested one outside the globs does not
+    writeFileSync(join(repo, "tsconfig.base.json"), "{}\n");
+    mkdirSync(join(repo, "web"), { recursive: true });
+    writeFileSync(join(repo, "web", "tsconfig.json"), "{}\n");
     git(repo, "add", ".");
     git(repo, "commit", "-qm", "one");
     const commit = git(repo, "rev-parse", "HEAD");
@@ -173,8 +177,8 @@ describe("mirror", () => {
     const gitDir = findGitDir(mirror, "acme/shop");
     assert.ok(gitDir);
     const dest = join(mirror, "out");
-    assert.equal(extractTree(gitDir!, commit, dest, ["svc/**"]), 1);
-    assert.deepEqual(readdirSync(dest), ["svc"]);
+    assert.equal(extractTree(gitDir!, commit, dest, ["svc/**"]), 2);
+    assert.deepEqual(readdirSync(dest).sort(), ["svc", "tsconfig.base.json"]);
     assert.match(readFileSync(join(dest, "svc", "client.py"), "utf8"), /@retry/);
     assert.ok(!existsSync(join(dest, "README.md")));
     const labels: RepoLabels = {

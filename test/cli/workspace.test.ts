@@ -213,6 +213,11 @@ describe("file classification", () => {
     // a Helm chart's values fill its templates' names, images and env, not only counts
     assert.ok(worthParsing("chart/values.yaml", "image:\n  repository: docker.io/acme\n"));
     assert.ok(worthParsing("a.ts", "const f = () => 1;\n"));
+    // a file declaring only an interface names the type calls on it dispatch by (engine/tsDispatch.ts)
+    assert.ok(worthParsing("port.ts", "export interface PriceProvider {\n  getPrice(symbol: string): Promise<number>;\n}\n"));
+    assert.ok(!worthParsing("types.ts", "export type Price = { value: number };\n"));
+    // a CommonJS config module reading the environment names the URLs calls go to
+    assert.ok(worthParsing("gateway/config.js", 'module.exports = {\n  ordersUrl: process.env.ORDERS_URL || "http://orders:3002",\n};\n'));
     assert.ok(!worthParsing("a.py", "X = 1\n"));
     assert.ok(worthParsing("package.json", "{}"));
     // JSON: manifests and settings by name, gRPC service configs by content, nothing else

@@ -115,6 +115,34 @@ public class CartStore
 //! paths 1
 `);
   });
+
+  test("StackExchange.Redis db.WithRetry() (3.1): its commands carry a layer of 3 attempts, under the caller's Polly retry: 12", async () => {
+    await checkFixture(`
+//- Cart/CartStore.cs
+using Polly;
+using Polly.Retry;
+using StackExchange.Redis;
+using StackExchange.Redis.Availability;
+namespace Cart;
+public class CartStore
+{
+    private readonly ResiliencePipeline _pipeline = new ResiliencePipelineBuilder()
+        .AddRetry(new RetryStrategyOptions { MaxRetryAttempts = 3, UseJitter = true })
+// ^ layer ×4 RL001
+        .Build();
+    public async Task<string?> Get(string id)
+    {
+        var mux = await ConnectionMultiplexer.ConnectAsync("cart-cache:6379,abortConnect=false");
+        var db = mux.GetDatabase().WithRetry();
+// ^ layer ×3 RL001
+        return await _pipeline.ExecuteAsync(async ct => (string?)await db.StringGetAsync(id));
+    }
+}
+//! rules RL001
+//! path 12 cart-cache
+//! paths 1
+`);
+  });
 });
 
 describe("linking gRPC for .NET typed clients registered with AddGrpcClient", () => {

@@ -210,6 +210,68 @@ func greet(w http.ResponseWriter, r *http.Request) {
     assert.ok(!result.model.services.has("go-srv-a"), "the module name is no service of its own once a workload runs its image");
   });
 
+  test("a flavoured tag runs the project named after the image and the flavour: go-srv-a:2.2.0-grpc is the module go-srv-a-grpc, go-srv-a:2.2.0 the module go-srv-a", async () => {
+    const chart = (name: string, tag: string) => `
+//- helm/${name}/Chart.yaml
+apiVersion: v2
+name: ${name}
+version: 0.1.0
+//- helm/${name}/values.yaml
+image:
+  repository: docker.io/acme
+  tag:
+    serviceA: ${tag}
+//- helm/${name}/templates/service-a.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: service-a
+spec:
+  template:
+    spec:
+      containers:
+        - name: service-a
+          image: {{ printf "%s/go-srv-a:%s" .Values.image.repository .Values.image.tag.serviceA }}
+`;
+    const module = (dir: string, name: string, target: string, max: number) => `
+//- services/${dir}/go.mod
+module github.com/acme/${name}
+
+go 1.22
+
+require github.com/hashicorp/go-retryablehttp v0.7.8
+//- services/${dir}/main.go
+package main
+
+import (
+	"net/http"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+func main() {
+	http.HandleFunc("/api/greeting", greet)
+	http.ListenAndServe(":8080", nil)
+}
+
+func greet(w http.ResponseWriter, r *http.Request) {
+	client := retryablehttp.NewClient()
+// ^ layer ×${max + 1} RL001
+	client.RetryMax = ${max}
+	client.Get("http://${target}:8080/items")
+}
+`;
+    const result = await checkFixture(`${chart("ref-app", "2.2.0")}${chart("ref-app-grpc", "2.2.0-grpc")}${module("json-rest/svc-a", "go-srv-a", "inventory", 4)}${module("protobuf-grpc/svc-a-grpc", "go-srv-a-grpc", "stock", 5)}
+//! rules RL001
+//! path 5 inventory
+//! path 6 stock
+//! paths 2
+`);
+    assert.equal(result.model.fileService.get("services/protobuf-grpc/svc-a-grpc/main.go"), "service-a");
+    assert.equal(result.model.fileService.get("services/json-rest/svc-a/main.go"), "service-a");
+    assert.ok(!result.model.services.has("go-srv-a-grpc"), "the flavoured module is no service of its own once a workload runs its flavour");
+  });
+
   test("a value values.yaml does not have leaves the env unresolved (no guessed target)", async () => {
     const result = await checkFixture(`
 //- charts/web/Chart.yaml

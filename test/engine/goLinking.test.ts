@@ -191,6 +191,57 @@ func (s *Server) checkout(w http.ResponseWriter, r *http.Request) {
     assert.equal(hop.caller, "checkout");
   });
 
+  test("gRPC: a dial address from env, written as http://orders:8080 in another build's manifest, is no target where the gRPC address can connect", async () => {
+    const deployment = (addr: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: checkout
+spec:
+  template:
+    spec:
+      containers:
+        - name: checkout
+          env:
+            - name: ORDERS_ADDR
+              value: "${addr}"
+`;
+    const result = await checkFixture(`
+//- checkout/go.mod
+module github.com/shop/checkout
+//- k8s/rest/checkout.yaml
+${deployment("http://orders.shop.svc.cluster.local:8080")}
+//- k8s/grpc/checkout.yaml
+${deployment("orders.shop.svc.cluster.local:50051")}
+//- checkout/server.go
+package main
+
+import (
+	"net/http"
+	"os"
+
+	"google.golang.org/grpc"
+	pb "github.com/shop/proto/orders"
+)
+
+const serviceConfig = \`{"methodConfig": [{"name": [{"service": "orders.OrderService"}],
+  "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}\`
+
+func checkout(w http.ResponseWriter, r *http.Request) {
+	conn, _ := grpc.NewClient(os.Getenv("ORDERS_ADDR"), grpc.WithDefaultServiceConfig(serviceConfig))
+	// ^ layer ×3
+	orders := pb.NewOrderServiceClient(conn)
+	orders.PlaceOrder(r.Context(), &pb.PlaceOrderRequest{})
+}
+
+func main() {
+	http.HandleFunc("POST /checkout", checkout)
+}
+//! path 3 orders
+//! paths 1
+`);
+    assert.deepEqual(result.model.hops.filter((h) => h.caller === "checkout").map((h) => h.callee), ["orders"]);
+  });
+
   test("near misses: a local Retry function and an unrelated backoff package add no layer", async () => {
     const result = await checkFixture(`
 //- billing/go.mod

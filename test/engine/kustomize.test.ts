@@ -6,7 +6,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { checkFixture } from "../harness";
-import { applyKustomize, joinPath } from "../../server/src/engine/kustomize";
+import { applyKustomize } from "../../server/src/engine/kustomize";
+import { joinPath } from "../../server/src/model/paths";
 import { extractYaml } from "../../server/src/detectors/yaml/index";
 
 const orders = `
@@ -312,6 +313,40 @@ ${deployment}
 `);
     // (kustomize itself refuses to build a cycle; which of the two builds holds the Mesh then is moot)
     assert.ok(result.model.layers.find((l) => l.file === "a/mesh.yaml")!.variants!.includes("kustomize:a"));
+  });
+  test("§4.1 a build applying a remote base beside its own injection-labelled Namespace: the base's unseen workloads get the sidecar default there; a second namespace, or no remote base, says nothing", async () => {
+    const namespace = (name: string, mark: string) => `apiVersion: v1
+kind: Namespace
+metadata:
+  name: ${name}
+  labels:
+    istio-injection: enabled
+${mark}`;
+    const result = await checkFixture(`
+//- shop/kustomization.yaml
+resources:
+  - github.com/acme/boutique/kustomize/base?ref=main
+  - namespace.yaml
+//- shop/namespace.yaml
+${namespace("boutique", "    # ^ layer ×3")}
+//- two/kustomization.yaml
+resources:
+  - https://github.com/acme/boutique//kustomize/base?ref=main
+  - a.yaml
+  - b.yaml
+//- two/a.yaml
+${namespace("first", "")}
+//- two/b.yaml
+${namespace("second", "")}
+//- local/kustomization.yaml
+resources: [namespace.yaml]
+//- local/namespace.yaml
+${namespace("empty", "")}
+//! rules none
+//! paths 0
+`);
+    const layer = result.model.layers.find((l) => l.file === "shop/namespace.yaml")!;
+    assert.match(layer.attemptsNote ?? "", /github\.com\/acme\/boutique\/kustomize\/base\?ref=main/);
   });
   test("two services with overlays of their own: each overlay is a variant of its own service, the chain across them stays one path", async () => {
     const service = (name: string) => `//- app/${name}/base/kustomization.yaml

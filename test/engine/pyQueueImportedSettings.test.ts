@@ -87,6 +87,24 @@ with DAG(dag_id="external", default_args=default_args) as dag:
     assert.deepEqual(found.sort(), [["src/dags/external.py:7", 1], ["src/dags/plain.py:7", 1]]);
   });
 
+  test("a task whose callable calls nothing keeps its tries: Airflow also retries a task instance that died (zombie), unlike an inert decorator", async () => {
+    const { result, found } = await layers(`${DAGS}//- src/dags/trigger.py
+from airflow import DAG
+from airflow.operators.python import PythonOperator
+from dags import default_args
+
+def triggerer():
+    return True
+
+with DAG(dag_id="trigger", default_args=default_args) as dag:
+    PythonOperator(task_id="triggerer", python_callable=triggerer)
+`, "airflow-task");
+    assert.deepEqual(found, [["src/dags/trigger.py:9", 3]]);
+    const l = result.model.layers.find((x) => x.file === "src/dags/trigger.py")!;
+    assert.doesNotMatch(l.attemptsNote, /inert/);
+    assert.equal(l.disabled, false);
+  });
+
   test("default_args bound in the file is read there, as before", async () => {
     const { found } = await layers(`${DAGS}//- src/dags/local.py
 from airflow import DAG

@@ -20,6 +20,8 @@ interface Case {
   methods?: "get+post" | "post";
   /** orders/build.gradle.kts dependencies (none: no build script) */
   deps?: string[];
+  /** another build file of the module: pom.xml or a Groovy build.gradle */
+  build?: { path: string; text: string };
   /** a code file importing spring-retry */
   retryImport?: boolean;
   yml?: string;
@@ -71,10 +73,13 @@ ${methods === "get+post" ? '\n    @GetMapping("/orders/stock")\n    public Strin
     { path: YML, text: `spring:\n  application:\n    name: orders\n${c.yml ?? ""}` },
   ];
   if (c.deps) files.push({ path: "orders/build.gradle.kts", text: `dependencies {\n${c.deps.map((d) => `    implementation("${d}")\n`).join("")}}\n` });
+  if (c.build) files.push(c.build);
   if (c.retryImport) files.push({ path: "orders/src/main/java/shop/orders/RetryConfig.java", text: `package shop.orders;\n\nimport org.springframework.retry.annotation.EnableRetry;\n\n@EnableRetry\npublic class RetryConfig {}\n` });
   return files;
 }
 
+const DEP = (g: string, a: string, v?: string, scope?: string) => `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId>${v ? `<version>${v}</version>` : ""}${scope ? `<scope>${scope}</scope>` : ""}</dependency>`;
+const POM = (deps: string) => `<project>\n  <dependencies>${deps}</dependencies>\n</project>\n`;
 const KAFKA = ["org.springframework.cloud:spring-cloud-starter-openfeign", "org.springframework.kafka:spring-kafka"];
 
 describe("Spring Cloud LoadBalancer retries", () => {
@@ -82,6 +87,11 @@ describe("Spring Cloud LoadBalancer retries", () => {
     { name: "defaults with spring-retry (through spring-kafka): GET 2 attempts, POST not retried", deps: KAFKA, attempts: 2, retried: ["GET"], note: /\(1 \+ maxRetriesOnSameServiceInstance 0\) × \(1 \+ maxRetriesOnNextServiceInstance 1\) = 2.*spring-kafka/ },
     { name: "spring-retry declared directly", deps: ["org.springframework.retry:spring-retry"], attempts: 2, retried: ["GET"] },
     { name: "spring-retry imported by a code file of the module", retryImport: true, attempts: 2, retried: ["GET"] },
+    { name: "spring-retry declared in the module's pom.xml (no version: the parent manages it)", build: { path: "orders/pom.xml", text: POM(DEP("org.springframework.retry", "spring-retry")) }, attempts: 2, retried: ["GET"], note: /spring-retry in orders\/pom\.xml/ },
+    { name: "spring-kafka declared in a Groovy build.gradle brings spring-retry", build: { path: "orders/build.gradle", text: "dependencies {\n  implementation 'org.springframework.kafka:spring-kafka'\n}\n" }, attempts: 2, retried: ["GET"] },
+    { name: "trap: spring-retry only on the test classpath (testImplementation) → no retry", build: { path: "orders/build.gradle", text: "dependencies {\n  testImplementation 'org.springframework.retry:spring-retry'\n}\n" }, attempts: 1, retried: [] },
+    { name: "trap: spring-retry only managed (dependencyManagement), never declared → no retry", build: { path: "orders/pom.xml", text: `<project><dependencyManagement>${DEP("org.springframework.retry", "spring-retry", "2.0.5")}</dependencyManagement></project>` }, attempts: 1, retried: [] },
+    { name: "trap: a test-scoped spring-retry in the pom → no retry", build: { path: "orders/pom.xml", text: POM(DEP("org.springframework.retry", "spring-retry", undefined, "test")) }, attempts: 1, retried: [] },
     { name: "trap: no spring-retry on the classpath → FeignBlockingLoadBalancerClient, no retry", deps: ["org.springframework.cloud:spring-cloud-starter-openfeign"], attempts: 1, retried: [], note: /spring-retry is not on the classpath/ },
     { name: "trap: url= bypasses the balancer (no layer)", feign: 'name = "inventory", url = "http://inventory:8080"', deps: KAFKA, attempts: null },
     { name: "trap: a url of lb://… is no load-balanced name either (getTarget prefixes http://)", feign: 'name = "inventory", url = "lb://inventory"', deps: KAFKA, attempts: null },

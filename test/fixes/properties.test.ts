@@ -24,6 +24,8 @@ const workspaces = [
   { name: "test/fixes/workspaces/js-queues", dir: join(__dirname, "workspaces", "js-queues") },
   // go-grpc-middleware, avast/retry-go, go-resty, gRPC for .NET, MongoDB C# driver (docs/reference/go-grpc-middleware.md, retry-go.md, resty.md, grpc-dotnet.md)
   { name: "test/fixes/workspaces/go-dotnet-clients", dir: join(__dirname, "workspaces", "go-dotnet-clients") },
+  // Vercel AI SDK calls: default, written and constant maxRetries, spread options (docs/reference/vercel-ai-sdk.md)
+  { name: "test/fixes/workspaces/js-ai-sdk", dir: join(__dirname, "workspaces", "js-ai-sdk") },
 ];
 
 for (const ws of workspaces) {

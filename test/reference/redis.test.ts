@@ -108,6 +108,64 @@ rows.push(
     `,
     expect: "none",
   },
+  {
+    id: ENTRY, name: "StackExchange.Redis ConfigurationOptions { ConnectRetry = 5, ReconnectRetryPolicy, AbortOnConnectFail = false, BacklogPolicy }: no layer (connecting and reconnecting re-send no command)", covers: ["trap"],
+    file: "Cart/Store.cs", kind: "redis-client",
+    code: src`
+      using StackExchange.Redis;
+      namespace Cart;
+      public class Store
+      {
+          public async Task<string?> Get(string id)
+          {
+              var options = new ConfigurationOptions { EndPoints = { "cache:6379" }, ConnectRetry = 5, AbortOnConnectFail = false, ReconnectRetryPolicy = new ExponentialRetry(5000), BacklogPolicy = BacklogPolicy.Default };
+              var mux = await ConnectionMultiplexer.ConnectAsync(options);
+              var db = mux.GetDatabase();
+              return await db.StringGetAsync(id);
+          }
+      }
+    `,
+    expect: "none",
+  },
+);
+
+// StackExchange.Redis 3.1 `WithRetry` (Availability/RetryPolicy.cs: DefaultMaxAttempts 3, counts attempts; 1 s + 0–0.5 s jitter)
+const withRetry = (wrap: string, config = "") => src`
+  using StackExchange.Redis;
+  using StackExchange.Redis.Availability;
+  namespace Cart;
+  public class Store
+  {
+      public async Task<string?> Get(string id)
+      {
+          ${config}
+          var mux = ConnectionMultiplexer.Connect("cache:6379");
+          var db = mux.GetDatabase()${wrap};
+          return await db.StringGetAsync(id);
+      }
+  }
+`;
+rows.push(
+  {
+    id: ENTRY, name: "StackExchange.Redis db.WithRetry(): RetryPolicy.Default MaxAttempts 3 (counts attempts) → 3, 1 s + jitter", covers: ["default"],
+    file: "Cart/Store.cs", kind: "redis-client", code: withRetry(".WithRetry()"),
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["fixed", true, 1, 1.5], methods: "all" },
+  },
+  {
+    id: ENTRY, name: "StackExchange.Redis WithRetry(new RetryPolicy.Builder { MaxAttempts = 5 }) → 5 (attempts, not retries)", covers: ["trap", "§5.1"],
+    file: "Cart/Store.cs", kind: "redis-client", code: withRetry(".WithRetry(new RetryPolicy.Builder { MaxAttempts = 5 }.Create())"),
+    expect: { maxAttempts: 5, attemptsSource: "config", wait: ["fixed", true] },
+  },
+  {
+    id: ENTRY, name: "StackExchange.Redis WithRetry(RetryPolicy.None) → 1 (disabled)", covers: ["trap"],
+    file: "Cart/Store.cs", kind: "redis-client", code: withRetry(".WithRetry(RetryPolicy.None)"),
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: ["fixed", true] },
+  },
+  {
+    id: ENTRY, name: "StackExchange.Redis WithRetry() takes ConfigurationOptions.RetryPolicy (MaxAttempts = 2) → 2", covers: ["trap"],
+    file: "Cart/Store.cs", kind: "redis-client", code: withRetry(".WithRetry()", "var options = new ConfigurationOptions { RetryPolicy = new RetryPolicy.Builder { MaxAttempts = 2 } };"),
+    expect: { maxAttempts: 2, attemptsSource: "config", wait: ["fixed", true] },
+  },
 );
 
 // Lettuce (lettuce-core ClientOptions / DefaultEndpoint at redis/lettuce HEAD, 7.0): at-least-once re-send after reconnect

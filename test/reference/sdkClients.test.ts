@@ -1,5 +1,5 @@
 /**
- * docs/reference/stripe.md, google-sdks.md, msgraph.md, twilio.md and retry-semantics.md §2.7b
+ * docs/reference/stripe.md, google-sdks.md, msgraph.md, twilio.md, vercel-ai-sdk.md and retry-semantics.md §2.7b
  * (SDK clients that retry by default, issue #10): each library's defaults and number traps, run
  * through the real extractors or the linker (./table.ts).
  */
@@ -98,6 +98,91 @@ const rows: Row[] = [
       }
     `,
     expect: { maxAttempts: 1, attemptsSource: "default", wait: ["exponential", true] },
+  },
+  {
+    id: "stripe-dotnet", name: "Stripe.net new StripeClient(key): its SystemNetHttpClient default 2 → 3 (≥ 38), 0.5 s × 2 up to 5 s jittered, POST with an automatic Idempotency-Key", covers: ["default", "§5.3"],
+    file: "Pay/Pay.cs", kind: "stripe-sdk",
+    code: src`
+      using Stripe;
+      namespace Pay;
+      public class Pay
+      {
+          private readonly StripeClient _client = new StripeClient("sk");
+      }
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", true, 0.5, 5], methods: "all", conditionNote: /Idempotency-Key/ },
+  },
+  {
+    id: "stripe-dotnet", name: "Stripe.net .csproj pins 37.35.0 (before #2006, v38): new CustomerService() on the global client does not retry → 1", covers: ["trap"],
+    workspace: true, file: "Pay/Pay.cs", kind: "stripe-sdk",
+    code: src`
+      //- Pay/Pay.csproj
+      <Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="Stripe.net" Version="37.35.0" /></ItemGroup></Project>
+      //- Pay/Pay.cs
+      using Stripe;
+      namespace Pay;
+      public class Pay
+      {
+          public Customer C(CustomerCreateOptions o) { var s = new CustomerService(); return s.Create(o); }
+      }
+    `,
+    expect: { maxAttempts: 1, attemptsSource: "default", wait: ["exponential", true], implicit: true, note: /< 38/ },
+  },
+  {
+    id: "stripe-dotnet", name: "Stripe.net new SystemNetHttpClient(maxNetworkRetries: 4) counts retries → 5", covers: ["trap", "§5.1"],
+    file: "Pay/Pay.cs", kind: "stripe-sdk",
+    code: src`
+      using Stripe;
+      namespace Pay;
+      public class Pay
+      {
+          private readonly StripeClient _client = new StripeClient("sk", httpClient: new SystemNetHttpClient(maxNetworkRetries: 4));
+      }
+    `,
+    expect: { maxAttempts: 5, attemptsSource: "config", wait: ["exponential", true] },
+  },
+  {
+    id: "stripe-java", name: "stripe-java global resources (Charge.create): Stripe.maxNetworkRetries default 2 → 3 (≥ 27.0.0)", covers: ["default", "§5.3"],
+    file: "pay/src/main/java/com/shop/Pay.java", kind: "stripe-sdk",
+    code: src`
+      package com.shop;
+
+      import com.stripe.model.Charge;
+
+      public class Pay {
+          public Object charge(Object p) throws Exception { return Charge.create(p); }
+      }
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", true, 0.5, 5], methods: "all" },
+  },
+  {
+    id: "stripe-java", name: "stripe-java new StripeClient(key): the builder's maxNetworkRetries is 0 → no layer (unlike the global 2)", covers: ["trap"],
+    file: "pay/src/main/java/com/shop/Pay.java", kind: "stripe-sdk",
+    code: src`
+      package com.shop;
+
+      import com.stripe.StripeClient;
+
+      public class Pay {
+          private final StripeClient client = new StripeClient("sk");
+      }
+    `,
+    expect: "none",
+  },
+  {
+    id: "stripe-java", name: "stripe-java Stripe.setMaxNetworkRetries(4) counts retries → 5", covers: ["trap", "§5.1"],
+    file: "pay/src/main/java/com/shop/Pay.java", kind: "stripe-sdk",
+    code: src`
+      package com.shop;
+
+      import com.stripe.Stripe;
+      import com.stripe.model.Charge;
+
+      public class Pay {
+          public Object charge(Object p) throws Exception { Stripe.setMaxNetworkRetries(4); return Charge.create(p); }
+      }
+    `,
+    expect: { maxAttempts: 5, attemptsSource: "config", wait: ["exponential", true] },
   },
   // AWS SDK JS v2
   {
@@ -213,6 +298,84 @@ const rows: Row[] = [
     `,
     expect: { maxAttempts: 6, attemptsSource: "config", wait: ["exponential", true] },
   },
+  {
+    id: "msgraph", name: ".NET new GraphServiceClient(credential): Kiota RetryHandler DefaultMaxRetry 3 → 4, Delay × 2^n from 3 s without jitter, ≤ 180 s", covers: ["default", "§5.3"],
+    file: "Mail/Inbox.cs", kind: "msgraph-retry-handler",
+    code: src`
+      using Microsoft.Graph;
+      namespace Mail;
+      public class Inbox
+      {
+          private readonly GraphServiceClient _graph = new GraphServiceClient(new Azure.Identity.DefaultAzureCredential());
+      }
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", false, 3, 180], methods: "all", conditionNote: /429, 503 and 504/ },
+  },
+  {
+    id: "msgraph", name: ".NET RetryHandlerOption { MaxRetry = 0 } in the handler list turns retries off → 1", covers: ["trap", "§5.1"],
+    file: "Mail/Inbox.cs", kind: "msgraph-retry-handler",
+    code: src`
+      using Microsoft.Graph;
+      using Microsoft.Kiota.Http.HttpClientLibrary.Middleware;
+      using Microsoft.Kiota.Http.HttpClientLibrary.Middleware.Options;
+      namespace Mail;
+      public class Inbox
+      {
+          private readonly GraphServiceClient _graph = new GraphServiceClient(GraphClientFactory.Create(new List<DelegatingHandler> { new RetryHandler(new RetryHandlerOption { MaxRetry = 0 }) }));
+      }
+    `,
+    expect: { maxAttempts: 1, attemptsSource: "config", wait: ["exponential", false] },
+  },
+  {
+    id: "msgraph", name: "Java new GraphServiceClient(credential, scopes): kiota-java RetryHandler DEFAULT_MAX_RETRIES 3 → 4, jittered, ≤ 180 s", covers: ["default", "§5.3"],
+    file: "mail/src/main/java/com/shop/Mail.java", kind: "msgraph-retry-handler",
+    code: src`
+      package com.shop;
+      import com.microsoft.graph.serviceclient.GraphServiceClient;
+      public class Mail {
+          private final GraphServiceClient graph = new GraphServiceClient(credential, "https://graph.microsoft.com/.default");
+      }
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", true, 3, 180], methods: "all" },
+  },
+  {
+    id: "msgraph", name: "Java KiotaClientFactory.create(interceptors) without a RetryHandler: no layer", covers: ["trap"],
+    file: "mail/src/main/java/com/shop/Mail.java", kind: "msgraph-retry-handler",
+    code: src`
+      package com.shop;
+      import com.microsoft.graph.serviceclient.GraphServiceClient;
+      import com.microsoft.kiota.http.KiotaClientFactory;
+      import okhttp3.Interceptor;
+      public class Mail {
+          private final GraphServiceClient graph = new GraphServiceClient(auth, KiotaClientFactory.create(new Interceptor[] { new UserAgentHandler() }).build());
+      }
+    `,
+    expect: "none",
+  },
+  {
+    id: "msgraph", name: "Go NewGraphServiceClientWithCredentials: kiota-http-go defaultMaxRetries 3 → 4", covers: ["default", "§5.3"],
+    file: "mail/graph.go", kind: "msgraph-retry-handler",
+    code: src`
+      package mail
+      import msgraphsdk "github.com/microsoftgraph/msgraph-sdk-go"
+      var client, _ = msgraphsdk.NewGraphServiceClientWithCredentials(cred, nil)
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", true, 3, 180], methods: "all" },
+  },
+  {
+    id: "msgraph", name: "Go RetryHandlerOptions{MaxRetries: 0}: below 1 reads as the default 3 → 4 (0 does not turn retries off)", covers: ["trap", "§5.1"],
+    file: "mail/graph.go", kind: "msgraph-retry-handler",
+    code: src`
+      package mail
+      import (
+      	khttp "github.com/microsoft/kiota-http-go"
+      	msgraphsdk "github.com/microsoftgraph/msgraph-sdk-go"
+      )
+      var opts = &khttp.RetryHandlerOptions{MaxRetries: 0}
+      var client = msgraphsdk.NewGraphServiceClient(adapter)
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "config", wait: ["exponential", true], note: /0 does not turn retries off/ },
+  },
   // Twilio
   {
     id: "twilio", name: "twilio(sid, token): autoRetry defaults to false: no layer", covers: ["default"],
@@ -232,6 +395,40 @@ const rows: Row[] = [
     `,
     expect: { maxAttempts: 4, attemptsSource: "config", wait: ["exponential", true, 0, 3], methods: [], conditionNote: /only 429/ },
   },
+  // Vercel AI SDK (vercel-ai-sdk.md): the layer is the call
+  {
+    id: "vercel-ai-sdk", name: "generateText({ model }): default maxRetries 2 → 3 (ai 3–7), 2 s × 2, no jitter; a POST to the model's provider", covers: ["default", "§5.3"],
+    workspace: true, file: "bot/src/a.ts", kind: "vercel-ai-sdk",
+    code: src`
+      //- bot/package.json
+      { "name": "bot", "dependencies": { "ai": "^5.0.0", "@ai-sdk/openai": "^2.0.0" } }
+      //- bot/src/a.ts
+      import { generateText } from "ai";
+      import { openai } from "@ai-sdk/openai";
+      export const ask = (q: string) => generateText({ model: openai("gpt-4o"), prompt: q });
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", false, 2, 4], methods: "all", implicit: true, note: /maxRetries \?\? 2/, conditionNote: /APICallError\.isRetryable/, path: { target: "api.openai.com", product: 3 } },
+  },
+  {
+    id: "vercel-ai-sdk", name: "maxRetries: 4 counts retries → 5; 0 → 1 (off)", covers: ["trap", "§5.1"],
+    file: "bot/src/a.ts", kind: "vercel-ai-sdk",
+    code: src`
+      import { streamText } from "ai";
+      import { anthropic } from "@ai-sdk/anthropic";
+      export const chat = (q: string) => streamText({ model: anthropic("claude-sonnet-4-5"), prompt: q, maxRetries: 4 });
+    `,
+    expect: { maxAttempts: 5, attemptsSource: "config", wait: ["exponential", false, 2, 16], methods: "all" },
+  },
+  {
+    id: "vercel-ai-sdk", name: "maxRetries from a variable: not known statically", covers: ["trap"],
+    file: "bot/src/a.ts", kind: "vercel-ai-sdk",
+    code: src`
+      import { embed } from "ai";
+      import { openai } from "@ai-sdk/openai";
+      export const vec = (value: string, retries: number) => embed({ model: openai.embedding("e"), value, maxRetries: retries });
+    `,
+    expect: { maxAttempts: null, countUnknown: true, timeBound: null, attemptsSource: "config", wait: ["exponential", false, 2, null] },
+  },
 ];
 
-runTable("SDK clients (stripe.md, google-sdks.md, msgraph.md, twilio.md, §2.7b)", ["stripe-node", "stripe-python", "stripe-go", "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio"], rows);
+runTable("SDK clients (stripe.md, google-sdks.md, msgraph.md, twilio.md, vercel-ai-sdk.md, §2.7b)", ["stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java", "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio", "vercel-ai-sdk"], rows);

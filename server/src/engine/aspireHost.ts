@@ -10,6 +10,7 @@
  */
 import type { FileFacts, WorkloadFact } from "../model/facts";
 import type { AppHostResource } from "../model/dotnetFacts";
+import { dirOf, joinPath } from "../model/paths";
 
 export function withAspireHost(files: FileFacts[]): FileFacts[] {
   const hosts = files.filter((f) => f.dotnet?.appHost?.length);
@@ -64,27 +65,13 @@ export function withAspireHost(files: FileFacts[]): FileFacts[] {
 
 /** The folder a resource's code lives in, relative to the workspace; null when not known. */
 function codeDirOf(r: AppHostResource, hostDir: string, projects: Array<{ name: string; dir: string }>): string | null {
-  if (r.path !== undefined) return join(hostDir, r.path);
+  if (r.path !== undefined) return joinPath(hostDir, r.path);
   if (r.kind !== "project" || !r.projectType) return null;
   // the generated class name: the file name with non-word characters, and a leading digit of a segment, made `_`
   const matches = projects.filter((p) => p.name.replace(/((?<=\.)|^)(?=\d)|\W/g, "_") === r.projectType);
   if (!matches.length) return null;
   // several projects of that name (a repository of samples): the one nearest the AppHost
   return matches.sort((a, b) => commonPrefix(b.dir, hostDir) - commonPrefix(a.dir, hostDir))[0]!.dir;
-}
-
-function dirOf(path: string): string {
-  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-}
-
-function join(base: string, rel: string): string {
-  const parts = base ? base.split("/") : [];
-  for (const seg of rel.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") parts.pop();
-    else parts.push(seg);
-  }
-  return parts.join("/");
 }
 
 /** Number of leading folders two paths share. */

@@ -24,19 +24,20 @@ export class ConfigIndex {
   private readonly byProject = new Map<string, Map<string, SettingValue[]>>();
   private readonly projectDirs: string[];
 
-  constructor(files: readonly FileFacts[]) {
-    for (const f of files) {
-      for (const e of f.configEntries ?? []) {
-        const dir = e.projectDir.replace(/\/+$/, "");
-        let keys = this.byProject.get(dir);
-        if (!keys) this.byProject.set(dir, (keys = new Map()));
-        const k = normalizeSettingKey(e.key);
-        const list = keys.get(k) ?? [];
-        list.push({ value: e.value, file: f.path, line: e.line, profile: e.profile });
-        list.sort((a, b) => profileRank(a) - profileRank(b) || fileRank(a.file) - fileRank(b.file));
-        keys.set(k, list);
-      }
-    }
+  /** `loaded`: entries of files a program loads itself (viper configuration: engine/viperConfig.ts) */
+  constructor(files: readonly FileFacts[], loaded: ReadonlyArray<{ file: string; entry: ConfigEntryFact }> = []) {
+    const add = (file: string, e: ConfigEntryFact) => {
+      const dir = e.projectDir.replace(/\/+$/, "");
+      let keys = this.byProject.get(dir);
+      if (!keys) this.byProject.set(dir, (keys = new Map()));
+      const k = normalizeSettingKey(e.key);
+      const list = keys.get(k) ?? [];
+      list.push({ value: e.value, file, line: e.line, profile: e.profile });
+      list.sort((a, b) => profileRank(a) - profileRank(b) || fileRank(a.file) - fileRank(b.file));
+      keys.set(k, list);
+    };
+    for (const f of files) for (const e of f.configEntries ?? []) add(f.path, e);
+    for (const { file, entry } of loaded) add(file, entry);
     this.projectDirs = [...this.byProject.keys()].sort((a, b) => b.length - a.length);
   }
 

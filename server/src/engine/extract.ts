@@ -22,6 +22,9 @@ import { extractPyproject } from "../detectors/json/pyproject";
 import { extractPipfile, extractPythonLock, extractRequirementsTxt, PYTHON_LOCK_FILES } from "../detectors/json/pythonPins";
 import { extractDockerfile } from "../detectors/dockerfile/index";
 import { extractTraefikToml } from "../detectors/toml/traefik";
+import { extractPom } from "../detectors/build/mavenPom";
+import { extractGradleProperties, extractGroovyGradle } from "../detectors/build/gradle";
+import { extractVersionCatalog } from "../detectors/build/versionCatalog";
 
 export class FactsCache {
   private readonly byKey = new Map<string, FileFacts>();
@@ -87,12 +90,22 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractRequirementsTxt(path, text);
       case "msbuild":
         return extractCsproj(path, text);
+      case "jvm-build":
+        return extractJvmBuild(path, text);
       case "dockerfile":
         return extractDockerfile(path, text);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language === "toml" || language === "requirements" || language === "gomod" || language === "msbuild" || language === "dockerfile" ? "json" : language === "terraform" ? "shell" : language);
+    const facts = emptyFacts(path, language === "toml" || language === "requirements" || language === "gomod" || language === "msbuild" || language === "jvm-build" || language === "dockerfile" ? "json" : language === "terraform" ? "shell" : language);
     facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
     return facts;
   }
+}
+
+function extractJvmBuild(path: string, text: string): FileFacts {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  if (base === "pom.xml") return extractPom(path, text);
+  if (base === "gradle.properties") return extractGradleProperties(path, text);
+  if (base.endsWith(".toml")) return extractVersionCatalog(path, text);
+  return extractGroovyGradle(path, text);
 }

@@ -45,6 +45,13 @@ export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer
       objects.push({ file: f, obj });
     }
   }
+  const ordered = new Map<string, Located[]>();
+  const byFolder = (path: string) => {
+    const dir = path.slice(0, path.lastIndexOf("/") + 1);
+    let list = ordered.get(dir);
+    if (!list) ordered.set(dir, (list = nearestFirst(objects, path)));
+    return list;
+  };
   const routes: LinkedRoute[] = [];
   const replaced = new Set<string>();
   const dropped = new Set<string>();
@@ -58,7 +65,7 @@ export function gatewayRoutes(files: FileFacts[], layers: Map<string, RetryLayer
       }
       const merging = route.configRefs?.find((r) => r.settings);
       if (merging && route.layerId) mergeSettings(objects, merging, layers.get(`${f.path}#${route.layerId}`));
-      const found = route.configRefs?.length && !merging ? firstLayer(objects, route.configRefs, 0) : null;
+      const found = route.configRefs?.length && !merging ? firstLayer(byFolder(f.path), route.configRefs, 0) : null;
       // a Traefik router under a static configuration's entry-point middlewares: a route only when they retry
       if (route.onlyWith?.kind === "traefik-entrypoint" && !found && !route.layerId) continue;
       if (found && `${found.file.path}#${found.layerId}` !== `${f.path}#${route.layerId}`) {
@@ -104,6 +111,23 @@ function matches(o: GatewayObjectFact, ref: GatewayRef): boolean {
   if (o.name === ref.name && nsOk) return true;
   // Traefik's Ingress annotation names a CRD middleware as `<namespace>-<name>`
   return o.kind === "traefik-middleware" && `${o.namespace ?? "default"}-${o.name}` === ref.name;
+}
+
+/**
+ * The objects ordered by how many folders their file shares with `path`, nearest first (stable):
+ * a name defined in several configurations (a development `docker/traefik/dynamic.yml` and the
+ * production templates' `common_middlewares.yml.j2`, each with its `retry@file`) is the one
+ * written beside the file naming it.
+ */
+function nearestFirst(objects: Located[], path: string): Located[] {
+  const folders = path.split("/").slice(0, -1);
+  const shared = (other: string) => {
+    const theirs = other.split("/").slice(0, -1);
+    let n = 0;
+    while (n < folders.length && n < theirs.length && folders[n] === theirs[n]) n++;
+    return n;
+  };
+  return objects.map((o, i) => ({ o, i, n: shared(o.file.path) })).sort((a, b) => b.n - a.n || a.i - b.i).map((x) => x.o);
 }
 
 /** The first ref that leads to a layer, following an object's own refs (Service → KongIngress). */

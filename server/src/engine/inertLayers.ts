@@ -3,6 +3,9 @@
  * calls nothing — a placeholder whose body is `pass`, `...` or a docstring — can never repeat a
  * call. It is reported with one attempt and the reason, like a disabled layer, and never
  * multiplies. Python only: elsewhere a body-less method can still send (a Feign interface method).
+ * An Airflow task is never inert: its retries also re-run a task instance that died or stopped
+ * heartbeating (Airflow core-concepts/tasks.html, "Zombie/Undead Tasks": the scheduler "either
+ * fail[s] or retr[ies] the task depending on its settings"), whatever its callable does.
  *
  * Go: a retrying client stored only in an unexported struct field that no file of the package
  * reads (`a.client = httpx.NewResilientClient(…).StandardClient()`, the requests sent through
@@ -16,32 +19,46 @@
  * command goes through it, so its layer is inert. A factory nobody calls is left alone (dead
  * code keeps its layer, on no path).
  */
-import type { FileFacts } from "../model/facts";
+import type { FileFacts, LayerFact } from "../model/facts";
 import type { RetryLayer } from "../model/model";
 import { layerKey } from "./keys";
+import { dirOf } from "../model/paths";
+
+const CALLS_NOTHING = "; inert: the function it wraps calls nothing, so nothing is retried";
 
 export function markInertLayers(files: FileFacts[], layers: Map<string, RetryLayer>): void {
   markUnreadGoClients(files, layers);
   markUnsentGoFactoryClients(files, layers);
   for (const f of files) {
-    if (f.language !== "python") continue;
     for (const l of f.layers) {
-      if (l.attach.kind !== "function" || l.category !== "code") continue;
-      const fnId = l.attach.functionId;
-      // its own calls and those of closures defined in it
-      const calls = f.calls.some((c) => c.functionId === fnId || c.functionId.startsWith(`${fnId}.`));
-      if (calls || !f.functions.some((fn) => fn.id === fnId)) continue;
+      if (!wrapsFunctionCallingNothing(f, l)) continue;
       const layer = layers.get(layerKey(f, l.localId));
       if (!layer || layer.disabled) continue;
-      layer.attemptsNote = `${layer.attemptsNote}; inert: the function it wraps calls nothing, so nothing is retried`;
+      layer.attemptsNote = `${layer.attemptsNote}${CALLS_NOTHING}`;
       layer.maxAttempts = 1;
       layer.disabled = true;
     }
   }
 }
 
-function dirOf(path: string): string {
-  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+/**
+ * A layer built at link time (engine/queues/pendingTasks.ts), before it is registered: one
+ * attempt when the function it wraps calls nothing (the registered layer is then disabled, as
+ * one attempt always is). Such a layer is not in `FileFacts.layers`, so markInertLayers never sees it.
+ */
+export function markInertLinkedLayer(file: FileFacts, layer: LayerFact): void {
+  if (!wrapsFunctionCallingNothing(file, layer)) return;
+  layer.maxAttempts = 1;
+  layer.attemptsNote += CALLS_NOTHING;
+}
+
+/** The Python code layer wraps a function of its file that calls nothing (an Airflow task never counts: see above). */
+function wrapsFunctionCallingNothing(file: FileFacts, l: LayerFact): boolean {
+  if (file.language !== "python" || l.attach.kind !== "function" || l.category !== "code" || l.kind === "airflow-task") return false;
+  const fnId = l.attach.functionId;
+  // its own calls and those of closures defined in it
+  const calls = file.calls.some((c) => c.functionId === fnId || c.functionId.startsWith(`${fnId}.`));
+  return !calls && file.functions.some((fn) => fn.id === fnId);
 }
 
 function markUnreadGoClients(files: FileFacts[], layers: Map<string, RetryLayer>): void {

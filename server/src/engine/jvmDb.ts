@@ -15,7 +15,9 @@
  *   `ReactiveMongoTemplate`/`MongoOperations`, and Quarkus Panache Mongo operations — the static
  *   and instance methods a `PanacheMongoEntity(Base)` / `ReactivePanacheMongoEntity(Base)` or a
  *   `PanacheMongoRepository(Base)` class inherits (`Todo.findByIdOptional(id)` from outside,
- *   `find("…")` inside the entity), when the class does not define a method of that name itself.
+ *   `find("…")` inside the entity), when the class does not define a method of that name itself;
+ *   and operations on driver objects the framework injects (`MongoCollection.find`, as
+ *   detectors/java/mongoJava.ts names them).
  *   The request's URL is the connection-string setting (the host the driver connects to).
  * Like EF Core's DbContext calls (engine/dotnetDb.ts), the method of the repository itself has no
  * code in the workspace: the request stands for the query.
@@ -47,6 +49,8 @@ const PANACHE_OPS = new Set([
 /** Spring Data MongoDB's template types: every method but the accessors runs a command */
 const MONGO_TEMPLATES = /^(Reactive)?Mongo(Template|Operations)$/;
 const TEMPLATE_NOT_SENDING = /^(get|set|with|create|indexOps|converter|execute$)/;
+/** driver objects the framework injects, as detectors/java/mongoJava.ts names their operations' receivers */
+const INJECTED_DRIVER = new Set(["MongoClient", "MongoDatabase", "MongoCollection"]);
 const simple = (t: string) => t.replace(/<.*$/s, "").trim().split(".").pop() ?? "";
 
 export interface JvmDbReach {
@@ -130,6 +134,10 @@ export class JvmDb {
 
   /** `mongoTemplate.save(doc)` on an injected MongoTemplate (named after its type), when the project configures a client. */
   private templateCall(file: FileFacts, receiver: string, method: string): JvmDbReach | null {
+    if (INJECTED_DRIVER.has(receiver)) {
+      const reach = this.mongoReach(file, MONGO_JAVA);
+      return reach.layers.length ? reach : null;
+    }
     const type = receiver.slice(receiver.lastIndexOf(".") + 1);
     if (!MONGO_TEMPLATES.test(type.charAt(0).toUpperCase() + type.slice(1)) || TEMPLATE_NOT_SENDING.test(method)) return null;
     const reach = this.mongoReach(file, "spring-data");

@@ -27,6 +27,7 @@
  */
 import type { FileFacts, K8sObjectFact, KustomizationFact, KustomizePatchTarget, LayerFact } from "../model/facts";
 import { layerKey } from "./keys";
+import { dirOf, joinPath } from "../model/paths";
 
 /** a build's variant key */
 export const kustomizeVariant = (dir: string) => `kustomize:${dir || "."}`;
@@ -45,6 +46,11 @@ export interface KustomizeView {
    * transformer); a build without one is left out
    */
   namespaces: Map<string, Map<string, string>>;
+  /**
+   * builds that also apply remote resources (a `github.com/…/kustomize/base` the workspace does not
+   * hold): the remote references and the workspace files built beside them
+   */
+  remoteBuilds?: Array<{ variant: string; remotes: string[]; files: string[] }>;
 }
 
 interface Member {
@@ -55,6 +61,8 @@ interface Member {
 interface Built {
   members: Map<string, Member>;
   patches: Array<{ file: string; target: KustomizePatchTarget | null }>;
+  /** remote resources of the build and of the kustomizations and components it includes */
+  remotes: string[];
 }
 
 const KUSTOMIZATION_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
@@ -74,7 +82,7 @@ export function applyKustomize(files: FileFacts[]): KustomizeView {
   const build = (dir: string, stack: string[]): Built => {
     const done = memo.get(dir);
     if (done) return done;
-    const out: Built = { members: new Map(), patches: [] };
+    const out: Built = { members: new Map(), patches: [], remotes: [] };
     const k = byDir.get(dir);
     if (!k || stack.includes(dir)) return out;
     gather(dir, k, out, [...stack, dir]);
@@ -83,6 +91,7 @@ export function applyKustomize(files: FileFacts[]): KustomizeView {
   };
   // a kustomization's (or a component's) own contributions, onto what `out` already holds
   const gather = (dir: string, k: KustomizationFact, out: Built, stack: string[]) => {
+    for (const r of k.remoteResources ?? []) if (!out.remotes.includes(r.ref)) out.remotes.push(r.ref);
     for (const r of k.resources) {
       const p = joinPath(dir, r.ref);
       if (p === null) continue;
@@ -92,6 +101,7 @@ export function applyKustomize(files: FileFacts[]): KustomizeView {
         const sub = build(p, stack);
         for (const [f, m] of sub.members) if (!out.members.has(f)) out.members.set(f, { ...m });
         out.patches.push(...sub.patches);
+        for (const r of sub.remotes) if (!out.remotes.includes(r)) out.remotes.push(r);
       }
     }
     // components act on everything gathered so far: their resources join, their patches and
@@ -220,7 +230,8 @@ export function applyKustomize(files: FileFacts[]): KustomizeView {
       ...(f.gatewayObjects ? { gatewayObjects: f.gatewayObjects.filter((g) => !g.layerId || !drop.has(g.layerId)) } : {}),
     };
   });
-  return { files: out, fileVariants, layerVariants, namespaces };
+  const remoteBuilds = builds.filter((b) => b.built.remotes.length).map((b) => ({ variant: b.variant, remotes: b.built.remotes, files: [...b.built.members.keys()] }));
+  return { files: out, fileVariants, layerVariants, namespaces, ...(remoteBuilds.length ? { remoteBuilds } : {}) };
 }
 
 /** The layers anchored in one document of a file. */
@@ -255,22 +266,4 @@ function anchored(pattern: string, value: string): boolean {
   } catch {
     return pattern === value;
   }
-}
-
-function dirOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "" : path.slice(0, i);
-}
-
-/** `a/b` + `../c/` → `a/c`; null when the reference leaves the workspace */
-export function joinPath(dir: string, ref: string): string | null {
-  const parts = dir ? dir.split("/") : [];
-  for (const seg of ref.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") {
-      if (parts.length === 0) return null;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join("/");
 }

@@ -12,22 +12,24 @@ import type { Hop, LinkedCall, Model, RetryLayer, ServiceInfo, Settings } from "
 import { declaredHelpers } from "./declaredHelpers";
 import { enumeratePaths } from "./paths";
 import { evaluate, hostOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient } from "./resolve";
+import { addServedPorts } from "./hostPorts";
 import { buildServices, ENV_UNSET, localService, serviceForHost, type ServiceIndex } from "./services";
 import { fnKey, layerKey } from "./keys";
-import { meshAndGatewayHops } from "./meshHops";
+import { meshAndGatewayHops, remoteBaseDefaults } from "./meshHops";
 import { mergeEntryRoutes } from "./endpoints";
 import { spliceSelfCalls } from "./selfCalls";
 import { DotnetWiring } from "./dotnetWiring";
 import { withAspireHost } from "./aspireHost";
 import { withComposePeers } from "./composePeers";
 import { JvmDb } from "./jvmDb";
+import { withInheritedHttpRoutes } from "./jvmHttpInheritance";
 import { applyResilience4jConfig } from "./resilience4jConfig";
 import { applySpringAiConfig } from "./springAiConfig";
 import { projectDirOf } from "../model/settingsKeys";
 import { grpcConfigClientLayers } from "./grpcConfigLinks";
 import { applyHelmValues } from "./helmValues";
 import { applySdkVersions } from "./sdkVersions";
-import { applyGoModPins } from "./goModPins";
+import { applyVersionGates } from "./versionGates";
 import { applySpringCloudLoadBalancer, loadBalancerMethodFilter } from "./springCloudLoadBalancerConfig";
 import { markStartupLayers } from "./startup";
 import { isExampleFile, markSideFileDefaults } from "./sideFiles";
@@ -36,9 +38,11 @@ import { markDotnetToolLayers } from "./dotnetTools";
 import { applyKustomize } from "./kustomize";
 import { JobQueues, type SentTask } from "./jobQueues";
 import { celeryBaseLayers } from "./queues/celeryBases";
+import { ClassNamedLocals } from "./classNamedLocals";
 import { streamConsumerAttachments } from "./cloudStream";
 import { queueWrapperLayers } from "./queues/queueWrappers";
 import { PythonDispatch } from "./pythonDispatch";
+import { TsDispatch } from "./tsDispatch";
 import { AzureSdkLinks } from "./azureSdk";
 import { MONGOOSE_DEFAULT_TARGET, mongooseConnections, packageMongooseConnection, withoutRetriesInsideTransactions, type MongooseConnection } from "./mongoose";
 
@@ -53,7 +57,7 @@ interface Reach {
   baseUrl: { file: FileFacts; scopeId: string; value: NonNullable<import("../model/facts").ClientFact["baseUrl"]> } | null;
   /** parameters of the functions on the way to the request, bound to the calls' arguments */
   bindings?: ParamBinding[];
-  /** reached through a call inside a long-running loop (FileFacts.longRunningLoops: a consumer's message loop): sent per item, not per request into the service */
+  /** reached through a call inside a long-running loop (FileFacts.longRunningLoops: a consumer's message loop) or a message handler: sent per item, not per request into the service */
   perItem?: true;
 }
 
@@ -68,10 +72,13 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // NGINX upstream hosts that name compose services with replicas have one peer per replica
   // kustomize: which manifests are applied together, and patches applied to their targets
   const kustomize = applyKustomize(withComposePeers(withAspireHost(written)));
-  const files = kustomize.files;
-  const index = buildServices(files, settings, kustomize);
+  const index = buildServices(kustomize.files, settings, kustomize);
+  // Java/Kotlin: requests and routes a client or controller inherits from an API interface (engine/jvmHttpInheritance.ts)
+  const files = withInheritedHttpRoutes(kustomize.files, index.fileService);
   const resolver = new Resolver(files, index.fileService);
+  addServedPorts(files, index, resolver);
   const pyDispatch = new PythonDispatch(files, resolver);
+  const tsDispatch = new TsDispatch(files, resolver);
   const layers = new Map<string, RetryLayer>();
   for (const f of files) {
     for (const l of f.layers) {
@@ -85,8 +92,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
   applyHelmValues(files, layers);
   // SDK defaults of the version the package manifest pins (stripe-node 13 → 1 retry, 17 → 2)
   applySdkVersions(files, layers);
-  // Go numbers that changed within a major version: the go.mod that governs the file decides (engine/goModPins.ts)
-  applyGoModPins(files, layers);
+  // numbers that changed within a major version: the go.mod / JVM build that governs the file decides (engine/versionGates.ts)
+  applyVersionGates(files, layers);
   // BullMQ connections built from imported options: a client handed in keeps its own settings (engine/libraryConnections.ts)
   applyConnectionRefs(files, layers, resolver);
   // Spring Cloud LoadBalancer retries: settings and spring-retry on the classpath (engine/springCloudLoadBalancerConfig.ts)
@@ -191,6 +198,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // request handlers run inside the service's Mediator/MediatR pipeline behaviors
   for (const [key, ids] of dotnet.pipelineWrappers()) decorators.set(key, [...ids, ...(decorators.get(key) ?? [])]);
 
+  const classNamed = new ClassNamedLocals(files);
   const memo = new Map<string, Reach[]>();
   const inProgress = new Set<string>();
   const calledFunctions = new Set<string>();
@@ -202,9 +210,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
     if (inProgress.has(key)) return [];
     inProgress.add(key);
     const out: Reach[] = [];
+    // a TS/JS message handler (FunctionFact.messageHandler) runs once per message, whoever registers it
+    const perMessage = "messageHandler" in fn && fn.messageHandler === true;
     for (const call of callsByFn.get(key) ?? []) {
       const wrap = blockLayers.get(`${file.path}::${call.id}`) ?? [];
-      const perItem = inLongRunningLoop(file, call);
+      const perItem = perMessage || inLongRunningLoop(file, call);
       for (const r of reachOfCall(file, fn.id, call)) out.push(perItem ? { ...r, layers: [...wrap, ...r.layers], perItem: true } : { ...r, layers: [...wrap, ...r.layers] });
     }
     inProgress.delete(key);
@@ -272,13 +282,23 @@ export function link(written: FileFacts[], settings: Settings): Model {
     if (sentTask) return [...out, ...queueReach(file, call, sentTask)];
     const viaObject = objectReach(file, scopeId, call);
     if (viaObject) return [...out, ...viaObject];
-    const target = resolver.resolve(file, scopeId, call.callee);
-    // Python: `model.transcribe()` on a parameter annotated with a workspace class runs one of its subclasses' methods (engine/pythonDispatch.ts)
-    if (!target) {
-      for (const t of pyDispatch.targets(file, scopeId, call.callee)) {
-        calledFunctions.add(fnKey(t.file, t.fn.id));
-        out.push(...reachOfFunction(t.file, t.fn));
-      }
+    const resolved = resolver.resolve(file, scopeId, call.callee);
+    // Python: `model.transcribe()` on a parameter annotated with a workspace class runs one of its subclasses' methods (engine/pythonDispatch.ts);
+    // TS/JS: a call on a value typed with an interface or abstract class, its implementations' method (engine/tsDispatch.ts),
+    // also when the receiver reads as a client built by a call (`const provider = this.getProvider(name)`) the workspace never builds
+    const dispatched =
+      file.language === "typescript"
+        ? resolved?.kind === "function" ? [] : tsDispatch.targets(file, call)
+        : resolved ? [] : pyDispatch.targets(file, scopeId, call.callee);
+    // TS/JS: else a receiver named after a class of the caller's service (`orderService.handlePaid()`
+    // on an untyped parameter) runs that class's method (engine/classNamedLocals.ts)
+    const target =
+      file.language === "typescript" && resolved?.kind !== "function" && dispatched.length === 0
+        ? (classNamed.resolve(file, call.callee, (f) => f.language === "typescript" && svcOf(f) === svcOf(file)) ?? resolved)
+        : resolved;
+    for (const t of dispatched) {
+      calledFunctions.add(fnKey(t.file, t.fn.id));
+      out.push(...reachOfFunction(t.file, t.fn));
     }
     if (target?.kind === "function") {
       calledFunctions.add(fnKey(target.file, target.fn.id));
@@ -632,8 +652,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const key = `${h.caller}→${h.callee}|${h.layerIds.join(",")}`;
     const existing = hops.get(key);
     if (existing) {
-      // Celery tasks sent on one line (`chain(a.s(), b.s())`) are each kept, for endpoint matching
-      for (const c of h.calls) if (!existing.calls.some((x) => x.file === c.file && x.span.line === c.span.line && (c.protocol !== "queue" || x.path === c.path))) existing.calls.push(c);
+      // Celery tasks sent on one line (`chain(a.s(), b.s())`) are each kept, for endpoint matching,
+      // and so are other methods' requests to other paths of one declaration (the methods a JVM
+      // client interface inherits: engine/jvmHttpInheritance.ts)
+      const same = (x: LinkedCall, c: LinkedCall) => x.file === c.file && x.span.line === c.span.line && (c.protocol === "queue" ? x.path === c.path : x.path === c.path || x.callee === c.callee);
+      for (const c of h.calls) if (!existing.calls.some((x) => same(x, c))) existing.calls.push(c);
       existing.entryRoutes = mergeEntryRoutes(existing.entryRoutes, h.entryRoutes);
       if (existing.perItemOnly && !h.perItemOnly) delete existing.perItemOnly;
     } else hops.set(key, { ...h, calls: [...h.calls] });
@@ -692,8 +715,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
           fromGateway: false,
           protocol,
           entryRoutes,
-          // sent from a consumer's message loop, not from a handler: no request into the caller leads here
-          // (a Spring Cloud Stream consumer's calls too: a message, not a request, starts them)
+          // sent from a consumer's message loop or a message handler, not from a route handler: no request
+          // into the caller leads here (a Spring Cloud Stream consumer's calls too: a message, not a request, starts them)
           ...((r.perItem || r.layers.some((id) => streamConsumerLayers.has(id))) && !handler ? { perItemOnly: true as const } : {}),
         });
       }
@@ -703,6 +726,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // mesh layers on service hops, and edge routes as hops from their gateways
   // a service calling its own endpoints: the called handler's hops go on under the call's layers (engine/selfCalls.ts)
   const finalHops = meshAndGatewayHops(files, spliceSelfCalls([...hops.values()]), layers, index);
+  remoteBaseDefaults(files, kustomize.remoteBuilds, layers);
 
   // targets per layer
   for (const hop of finalHops) {
@@ -744,6 +768,8 @@ interface Target {
   /** the URL's path as far as known, and whether all of it is known (endpoint matching) */
   path: string | null;
   pathComplete: boolean;
+  /** a gRPC dial given an HTTP URL (see targetOf): a candidate that cannot connect */
+  undialable?: boolean;
 }
 
 /** at most this many combinations of alternative env values per call */
@@ -772,7 +798,10 @@ function targetsOf(r: Reach, resolver: Resolver, index: ServiceIndex, info: Serv
     const t = targetOf(r, resolver, index, applied);
     if (!out.some((o) => o.name === t.name && o.path === t.path && o.scheme === t.scheme)) out.push(t);
   }
-  return out;
+  // an alternative meant for another build of the program (a REST flavour's `http://orders:8080`
+  // read by the gRPC flavour's dial) is no target where another candidate can connect
+  const dialable = out.filter((t) => !t.undialable);
+  return dialable.length ? dialable : out;
 }
 
 function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record<string, string>): Target {
@@ -795,6 +824,10 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   if (url?.startsWith("azure://")) return { name: `azure:${host}`, scheme: "azure", path: null, pathComplete: false };
   // SDKs whose API has no workspace host (OpenAI, Anthropic): "sdk://openai" → "openai"
   if (url?.startsWith("sdk://")) return { name: host, scheme: "sdk", path: null, pathComplete: false };
+  // gRPC has no `http` resolver: an unknown scheme leaves the whole `http://orders:8080` as the name
+  // for the default resolver (grpc/grpc doc/naming.md "Name Syntax"; grpc-go Dial: passthrough),
+  // which no address parses from, so the dial never connects
+  if (url && /^grpc:\/\/https?:\/\//i.test(url)) return { name: serviceForHost(index, hostOf(url.slice("grpc://".length)) ?? host), scheme: "grpc", path: null, pathComplete: false, undialable: true };
   const path = url!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "") || "/";
   // `https://localhost:7242` in a project's settings: the project whose launchSettings.json listens there
   return { name: localService(index, url!) ?? serviceForHost(index, host), scheme: url ? schemeOf(url) : null, path, pathComplete: !partial.partial };
@@ -802,7 +835,7 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
 
 const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default", "appmesh-default"]);
 /** SDK clients that retry when nobody configured them (docs/reference/openai-sdk.md): implicit when unconfigured */
-const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "aws-sdk-dotnet", "aws-sdk-java", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
+const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "vercel-ai-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "aws-sdk-dotnet", "aws-sdk-java", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
 
 /** The call once per name its receiver's local is bound to (FunctionFact.localAliases), or null. */
 function throughLocalAliases(resolver: Resolver, file: FileFacts, scopeId: string, call: CallFact): CallFact[] | null {
@@ -839,7 +872,7 @@ function countFromExpr(file: FileFacts, l: LayerFact, resolver: Resolver, env: R
   const text = evaluate(c.value, file, c.scopeId, resolver, env);
   const n = text !== null && /^\s*-?\d+\s*$/.test(text) ? Number(text) : null;
   if (n === null) return l;
-  const attempts = Math.max(1, n <= 0 && c.nonPositive !== undefined ? c.nonPositive : n + c.offset);
+  const attempts = Math.max(1, n === 0 && c.zero !== undefined ? c.zero : n <= 0 && c.nonPositive !== undefined ? c.nonPositive : n + c.offset);
   const { countUnknown: _unknown, ...rest } = l;
   return { ...rest, maxAttempts: attempts, ...(c.unresolvedKeepsCount ? { attemptsSource: "config" as const } : {}), attemptsNote: c.note.replaceAll("$value", String(n)).replaceAll("$attempts", String(attempts)).replaceAll("$source", envSource(c.value, env)) };
 }

@@ -10,9 +10,10 @@ import type { Hop, LinkedCall, Location, RetryLayer } from "../model/model";
 import { routeMatchesCall } from "./meshRouteMatch";
 import { gatewayRoutes } from "./gatewayLinks";
 import { layerKey } from "./keys";
-import { fileVariant } from "./kustomize";
+import { fileVariant, type KustomizeView } from "./kustomize";
 import { istioDefaultLayer } from "./meshDefaults";
-import { normalizeServiceName, serviceForHost, type ServiceIndex } from "./services";
+import { localService, normalizeServiceName, serviceForHost, type ServiceIndex } from "./services";
+import { hostMachinePort } from "../model/hostMachine";
 import { destinationOf } from "../detectors/spring/cloudGateway";
 
 /** at most this many combinations of alternative mesh layers on one hop */
@@ -150,8 +151,10 @@ export function meshAndGatewayHops(files: FileFacts[], hops: Hop[], layers: Map<
     const gateway = known && index.services.has(known) ? known : written;
     if (!index.services.has(gateway)) index.services.set(gateway, { name: gateway, gateway: true, namespace: route.namespace, injection: null, env: {} });
     const destinations = route.destinationTemplate ? templatedDestinations(route.destinationTemplate, index.services.get(gateway)!.env, route.destinations) : route.destinations;
-    const dest = destinations.map((d) => serviceForHost(index, d)).find((d) => index.services.has(d)) ??
-      (destinations[0] ? serviceForHost(index, destinations[0]) : null);
+    // `host.docker.internal:1236`: the program serving (or the compose service publishing) that port of the machine
+    const toService = (d: string) => localService(index, `http://${d}`) ?? serviceForHost(index, hostMachinePort(d) !== null ? d.replace(/:\d+$/, "") : d);
+    const dest = destinations.map(toService).find((d) => index.services.has(d)) ??
+      (destinations[0] ? toService(destinations[0]) : null);
     if (!dest) continue;
     const layerIds = [...(route.outerLayerIds ?? []), ...(route.layerId ? [route.layerId] : [])].map((id) => layerKey(file, id));
     for (const id of layerIds) {
@@ -202,6 +205,33 @@ function unseenCallerDefaults(index: ServiceIndex, layers: Map<string, RetryLaye
     if (layers.has(layer.id)) continue;
     const names = services.length > 4 ? `${services.slice(0, 4).join(", ")} and ${services.length - 4} more` : services.join(", ");
     layer.attemptsNote = `Istio sidecar default: 2 retries → 3 attempts on every outbound HTTP request of ${names} (injected here; their code is not in the workspace, so no call is linked)`;
+    layers.set(layer.id, layer);
+  }
+}
+
+/**
+ * A kustomize build that applies a remote base (`github.com/…/kustomize/base?ref=main`) beside a
+ * Namespace of its own labelled for injection: the base's workloads, whose manifests and code are
+ * not in the workspace, run there with a sidecar whose default retries every outbound HTTP request
+ * (reference §4.1). With a namespace transformer every object of the build, the Namespace renamed
+ * too, lands in one namespace (kustomize's NamespaceTransformer fieldSpecs include
+ * `metadata/name` of kind Namespace); without one, a build creating exactly one namespace is taken
+ * to create it for what it deploys (the tutorial's `kustomize edit set namespace`). One layer at the
+ * label, on no path: the calls cannot be seen. A build creating several namespaces says nothing.
+ */
+export function remoteBaseDefaults(files: FileFacts[], builds: KustomizeView["remoteBuilds"], layers: Map<string, RetryLayer>): void {
+  if (!builds?.length) return;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  for (const build of builds) {
+    const created = build.files.flatMap((path) => (byPath.get(path)?.namespaces ?? []).map((ns) => ({ path, ns })));
+    const names = new Set(created.map((c) => c.ns.name));
+    if (names.size !== 1) continue;
+    const labelled = created.find((c) => c.ns.sidecarInjection?.enabled);
+    if (!labelled) continue;
+    const line = labelled.ns.sidecarInjection!.line;
+    const layer = istioDefaultLayer({ file: labelled.path, span: { line, column: 0, endLine: line, endColumn: 0 } }, null);
+    if (layers.has(layer.id)) continue;
+    layer.attemptsNote = `Istio sidecar default: 2 retries → 3 attempts on every outbound HTTP request of the workloads of ${build.remotes.join(", ")} (a remote base the kustomize build ${build.variant.replace(/^kustomize:/, "")} applies into namespace ${labelled.ns.name}; their code is not in the workspace, so no call is linked)`;
     layers.set(layer.id, layer);
   }
 }

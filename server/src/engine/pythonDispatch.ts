@@ -12,15 +12,8 @@
  */
 import type { FileFacts, FunctionFact } from "../model/facts";
 import type { Resolver } from "./resolve";
+import { classKey, subtypeMethods, type ClassRef } from "./subtypes";
 
-/** a class of the workspace: its file and its dotted id in that file */
-interface ClassRef {
-  file: FileFacts;
-  name: string;
-}
-
-/** more targets than this is no dispatch worth drawing (a base every model class derives from) */
-const MAX_TARGETS = 12;
 const MAX_DEPTH = 6;
 
 export class PythonDispatch {
@@ -43,20 +36,7 @@ export class PythonDispatch {
     const type = index >= 0 ? fn?.paramTypes?.[index] : undefined;
     if (!type) return [];
     const base = this.classOf(file, type, 0);
-    if (!base) return [];
-    const out: Array<{ file: FileFacts; fn: FunctionFact }> = [];
-    const seen = new Set<string>();
-    const queue: ClassRef[] = [base];
-    while (queue.length && out.length <= MAX_TARGETS) {
-      const c = queue.shift()!;
-      const key = `${c.file.path}#${c.name}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const m = c.file.functions.find((f) => f.id === `${c.name}.${method}`);
-      if (m) out.push({ file: c.file, fn: m });
-      queue.push(...(this.childIndex().get(key) ?? []));
-    }
-    return out.length > MAX_TARGETS ? [] : out;
+    return base ? subtypeMethods(base, method, (key) => this.childIndex().get(key) ?? []) : [];
   }
 
   /** The workspace class `dotted` names in `file`: one of its own, or one it imports. */
@@ -92,7 +72,7 @@ export class PythonDispatch {
         for (const b of bases) {
           const parent = this.classOf(f, b, 0);
           if (!parent) continue;
-          const key = `${parent.file.path}#${parent.name}`;
+          const key = classKey(parent);
           children.set(key, [...(children.get(key) ?? []), { file: f, name }]);
         }
       }

@@ -5,6 +5,7 @@
  */
 import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
 import { INSTANCE_EXPORT } from "../model/facts";
+import { viperEntries } from "./viperConfig";
 import { ConfigIndex } from "./configEntries";
 import { GoIndex } from "./resolveGo";
 import { JvmIndex, JVM_LANGUAGES } from "./resolveJvm";
@@ -35,7 +36,7 @@ export class Resolver {
   readonly config: ConfigIndex;
 
   constructor(files: FileFacts[], private readonly fileService: Map<string, string | null>) {
-    this.config = new ConfigIndex(files);
+    this.config = new ConfigIndex(files, viperEntries(files));
     this.go = new GoIndex(files);
     this.jvm = new JvmIndex(files, fileService);
     for (const f of files) {
@@ -330,7 +331,66 @@ export class Resolver {
       if (passed.layers.length) return passed;
       first ??= passed;
     }
-    return first;
+    return first ?? (file.language === "go" ? this.containerClient(file, c, depth) : null);
+  }
+
+  /** Go constructors handed to a dependency-injection container (fx.Provide, fx.Invoke, dig's Container.Provide) */
+  private containerFunctions?: Set<FunctionFact>;
+
+  /**
+   * A client parameter of a constructor that a dependency-injection container calls (uber-go/fx
+   * `fx.Provide(NewFilesHandler, configureAwsS3)`, dig): the container passes what another
+   * registered constructor returns for that type, so the one registered constructor returning a
+   * client of the same library (and SDK service) is the client. Several: unknown (none is picked).
+   */
+  private containerClient(file: FileFacts, c: ClientFact, depth: number): ResolvedClient | null {
+    const registered = this.registeredConstructors();
+    const consumer = this.resolve(file, "<module>", c.fromParam!.slice(0, c.fromParam!.lastIndexOf(".")));
+    if (consumer?.kind !== "function" || !registered.has(consumer.fn)) return null;
+    const found = new Map<string, ResolvedClient>();
+    for (const fn of registered) {
+      if (!fn.returnsClientId) continue;
+      const owner = this.goFileOf(fn);
+      const built = owner?.clients.find((k) => k.id === fn.returnsClientId);
+      if (!owner || !built || built === c) continue;
+      const resolved = this.clientOf({ kind: "client", file: owner, client: built }, depth + 1);
+      if (!resolved || resolved.client.library !== c.library) continue;
+      if (c.sdk?.target && resolved.client.sdk?.target && c.sdk.target !== resolved.client.sdk.target) continue;
+      found.set(`${resolved.file.path}#${resolved.client.id}`, resolved);
+    }
+    return found.size === 1 ? [...found.values()][0]! : null;
+  }
+
+  private readonly fnFiles = new Map<FunctionFact, FileFacts>();
+
+  private goFileOf(fn: FunctionFact): FileFacts | null {
+    return this.fnFiles.get(fn) ?? null;
+  }
+
+  private registeredConstructors(): Set<FunctionFact> {
+    if (this.containerFunctions) return this.containerFunctions;
+    const out = new Set<FunctionFact>();
+    for (const f of this.byPath.values()) {
+      if (f.language !== "go") continue;
+      const containers = new Set(f.imports.filter((i) => /^go\.uber\.org\/(fx|dig)$/.test(i.module)).map((i) => i.local));
+      if (!containers.size) continue;
+      for (const call of f.calls) {
+        const dot = call.callee.lastIndexOf(".");
+        const head = call.callee.slice(0, call.callee.indexOf("."));
+        // fx.Provide / fx.Invoke / fx.Annotate / fx.Decorate; dig: container.Provide / container.Invoke
+        if (dot < 0 || !/^(Provide|Invoke|Annotate|Decorate)$/.test(call.callee.slice(dot + 1))) continue;
+        if (!containers.has(head) && !f.imports.some((i) => i.module === "go.uber.org/dig")) continue;
+        for (const arg of call.args) {
+          if (!arg.name) continue;
+          const ref = this.resolve(f, call.functionId, arg.name);
+          if (ref?.kind !== "function") continue;
+          out.add(ref.fn);
+          this.fnFiles.set(ref.fn, ref.file);
+        }
+      }
+    }
+    this.containerFunctions = out;
+    return out;
   }
 
   /** A client built on another (a gRPC stub on its conn): the other's target and layers, then its own. */
@@ -480,6 +540,12 @@ export function evaluate(
       const dotnetName = value.key.replace(/[.:]/g, "__").toLowerCase();
       const dotnet = file.language === "csharp" ? Object.keys(env).find((k) => k.toLowerCase() === dotnetName) : undefined;
       if (dotnet !== undefined) return env[dotnet]!;
+      // viper AutomaticEnv: `<PREFIX>_REDIS.MAXRETRIES` (or `_REDIS_MAXRETRIES` with a "." → "_" replacer)
+      if (value.envPrefixed) {
+        const names = [value.key.toUpperCase(), value.key.replace(/\./g, "_").toUpperCase()];
+        const viperEnv = Object.keys(env).find((k) => names.some((n) => k.toUpperCase() === n || k.toUpperCase().endsWith(`_${n}`)));
+        if (viperEnv !== undefined) return env[viperEnv]!;
+      }
       const hit = resolver.config.lookup(file.path, value.key, 0, env);
       if (hit) return hit.value;
       return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);

@@ -11,6 +11,7 @@
  */
 import type { CallFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
 import type { SymbolRef } from "./resolve";
+import { dirOf } from "../model/paths";
 
 export class GoIndex {
   /** folder → the .go files in it (one package) */
@@ -328,10 +329,6 @@ export class GoIndex {
     }
     return fns.get(name) ?? null;
   }
-}
-
-function dirOf(path: string): string {
-  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 }
 
 function joinDir(dir: string, rest: string): string {

@@ -104,6 +104,12 @@ export class JvmIndex {
     return ref;
   }
 
+  /** The workspace type a name written in `file` (seen from `scopeId`) names: its FunctionFact; null when not a workspace type. */
+  typeRef(file: FileFacts, scopeId: string, written: string): (SymbolRef & { kind: "function" }) | null {
+    const ref = this.lookup(file, scopeId, written);
+    return ref?.kind === "function" ? ref : null;
+  }
+
   private implementorsOf(typeId: string): Array<{ file: FileFacts; classId: string }> {
     if (!this.implementors) {
       this.implementors = new Map();

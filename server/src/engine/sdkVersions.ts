@@ -14,14 +14,20 @@
  *   the packages pulled in by others (redis-py through rq). A range's version is the newest it
  *   allows, as pip would install: `~=7.1` / `>=6,<8` / `^7.0` → 7; a range with no upper bound
  *   (`>=4.2`, `*`) allows the newest, so the newest default stays (the note says so).
+ * - maven: the JVM build governing the layer's file (engine/jvmVersions.ts: pom.xml, Gradle builds,
+ *   version catalogs; Spring Boot's managed versions), compared per entry's `fromVersion`.
  */
 import type { FileFacts, PythonPin, VersionDefaults } from "../model/facts";
 import type { RetryLayer } from "../model/model";
+import { governingBuilds, jvmBuildFiles, jvmVersionOf, type JvmBuildFile } from "./jvmVersions";
+import { dirOf, isUnder } from "../model/paths";
+import { compareVersions } from "./versionGates";
 
 export function applySdkVersions(files: FileFacts[], layers: Map<string, RetryLayer>): void {
   if (![...layers.values()].some((l) => l.versionDefaults)) return;
   const manifests = files.filter((f) => f.packageVersions).map((f) => ({ dir: dirOf(f.path), name: f.path.slice(f.path.lastIndexOf("/") + 1), versions: f.packageVersions! }));
   let python: PythonPinFile[] | null = null;
+  let builds: JvmBuildFile[] | null = null;
   for (const layer of layers.values()) {
     const v = layer.versionDefaults;
     if (!v || layer.attemptsSource !== "default") continue;
@@ -30,9 +36,14 @@ export function applySdkVersions(files: FileFacts[], layers: Map<string, RetryLa
       applyPythonPin(layer, v, python);
       continue;
     }
+    if (v.ecosystem === "maven") {
+      builds ??= jvmBuildFiles(files);
+      applyMavenPin(layer, v, builds);
+      continue;
+    }
     const dir = dirOf(layer.file);
     const pinned = manifests
-      .filter((m) => m.versions[v.package] !== undefined && (m.dir === "" || dir === m.dir || dir.startsWith(`${m.dir}/`)))
+      .filter((m) => m.versions[v.package] !== undefined && isUnder(m.dir, dir))
       .sort((a, b) => b.dir.length - a.dir.length)[0];
     const range = pinned?.versions[v.package];
     const major = range !== undefined ? lowestMajor(range) : null;
@@ -77,7 +88,7 @@ function applyPythonPin(layer: RetryLayer, v: VersionDefaults, files: PythonPinF
   const dir = dirOf(layer.file);
   const devName = (p: string) => /(^|[-_./])(dev|test|tests|lint|docs?)([-_.]|\.txt$)/i.test(p.slice(p.lastIndexOf("/") + 1));
   const candidates = files
-    .filter((f) => f.pins[name] && (f.dir === "" || dir === f.dir || dir.startsWith(`${f.dir}/`)))
+    .filter((f) => f.pins[name] && isUnder(f.dir, dir))
     .map((f) => ({ f, pin: f.pins[name]! as PythonPin & { from?: string }, version: pythonVersion(f.pins[name]!.spec) }))
     .sort((a, b) => Number(b.version.exact) - Number(a.version.exact) || b.f.dir.length - a.f.dir.length || Number(b.f.lock) - Number(a.f.lock) || Number(devName(a.f.path)) - Number(devName(b.f.path)) || (a.f.path < b.f.path ? -1 : 1));
   const entries = [...v.byMajor].sort((a, b) => b.fromMajor - a.fromMajor);
@@ -99,15 +110,29 @@ function applyPythonPin(layer: RetryLayer, v: VersionDefaults, files: PythonPinF
   setEntry(layer, entry, best.version.exact ? written : `${written} → newest allowed ${major}.x`);
 }
 
+function applyMavenPin(layer: RetryLayer, v: VersionDefaults, builds: JvmBuildFile[]): void {
+  const from = (e: VersionDefaults["byMajor"][number]) => e.fromVersion ?? String(e.fromMajor);
+  const entries = [...v.byMajor].sort((a, b) => compareVersions(from(b), from(a)));
+  const newest = entries[0] ? from(entries[0]) : "?";
+  const pin = jvmVersionOf(governingBuilds(builds, layer.file), v.package, v.managed);
+  if (!pin) {
+    layer.attemptsNote += `; ${v.package} not pinned in a pom.xml, Gradle build or version catalog above this file: ≥ ${newest} assumed`;
+    return;
+  }
+  if (pin.version === null) {
+    layer.attemptsNote += `; ${pin.where}: not read, ≥ ${newest} assumed`;
+    return;
+  }
+  const entry = entries.find((e) => compareVersions(pin.version!, from(e)) >= 0) ?? entries[entries.length - 1];
+  if (entry) setEntry(layer, entry, pin.where);
+}
+
 function setEntry(layer: RetryLayer, entry: VersionDefaults["byMajor"][number], where: string): void {
   layer.maxAttempts = entry.maxAttempts;
   layer.attemptsNote = `${entry.note} (${where})`;
   layer.disabled = entry.maxAttempts === 1;
+  if (entry.maxAttempts !== null) layer.timeBound = null;
   if (entry.wait) layer.wait = entry.wait;
-}
-
-function dirOf(path: string): string {
-  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 }
 
 /** The lowest major version a range allows: `^18.1.1`, `~12.0`, `>=10 <12`, `18.x`, `v17.0.0` → the first number; `*`, `latest`, tags → null. */

@@ -4,13 +4,14 @@
  * compose build contexts and package manifests (the folder holding the code), then the
  * folder name. Names are normalised so `checkout-service` ≈ `checkout`.
  */
-import { imageName } from "../detectors/yaml/kubernetes";
+import { imageFlavour, imageName } from "../detectors/yaml/kubernetes";
 import picomatch from "picomatch";
 import type { FileFacts, NamespaceFact, WorkloadFact } from "../model/facts";
 import type { Location, ServiceInfo, Settings } from "../model/model";
 import { chartValues, withChartValues } from "./helmValues";
 import { chartOfTemplate } from "../detectors/yaml/helm";
 import type { KustomizeView } from "./kustomize";
+import { hostMachinePort } from "../model/hostMachine";
 
 /** folders that hold services rather than being one */
 const CONTAINER_DIRS = new Set([
@@ -121,17 +122,22 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   // its own: the workload running the image built from it is (`module …/go-srv-a` in the folder
   // whose image `…/go-srv-a:1.7` the Deployment `service-a` runs)
   const deployed = new Set(workloads.filter(({ w }) => w.kind !== "package").map(({ w }) => normalizeServiceName(w.name)));
-  for (const [image, runners] of imageRunners(workloads)) {
+  const claimImage = (image: string, runners: string[]) => {
     const norm = normalizeServiceName(image);
-    if ((services.has(norm) && deployed.has(norm)) || runners.includes(norm)) continue;
+    if ((services.has(norm) && deployed.has(norm)) || runners.includes(norm)) return;
     // several workloads run one image (a web app and a bot started with another command): the one
     // named like the image's last word (`emojivoto-web` → `web`), else the only one
     const named = runners.filter((r) => norm.endsWith(`-${r}`) || norm.startsWith(`${r}-`));
     const owner = named.length === 1 ? named[0] : runners.length === 1 ? runners[0] : undefined;
-    if (!owner) continue;
+    if (!owner) return;
     byNormalName.set(norm, owner);
     if (services.get(norm)?.name === norm) services.delete(norm);
-  }
+  };
+  for (const [image, runners] of imageRunners(workloads)) claimImage(image, runners);
+  // a flavoured tag (`go-srv-a:2.2.0-grpc`, one chart's build of a program another chart runs as
+  // `go-srv-a:2.2.0`) runs the project named after the image and the flavour (`module …/go-srv-a-grpc`),
+  // when the workspace has that project and nothing deploys it under its own name
+  for (const [project, runners] of flavourRunners(workloads)) if (services.has(normalizeServiceName(project))) claimImage(project, runners);
   // the code a compose service builds, deployed to Kubernetes under a longer name (composeDeployedAs)
   for (const [compose, workload] of composeDeployedAs(workloads)) {
     const from = services.get(compose);
@@ -236,7 +242,21 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
     fileService.set(f.path, deeper ? canonical(byNormalName, normalizeServiceName(deeper)) : folder ? folderService(folder) : null);
   }
   placeInOnlyNamespace(services, namespaces);
-  return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides, localUrls: localUrls(all, fileService) };
+  return { services, fileService, byNormalName, namespaces: new Set(namespaces.keys()), hostOverrides, localUrls: withPublishedPorts(localUrls(all, fileService), workloads, byNormalName) };
+}
+
+/**
+ * A compose service publishing host port P (`ports: ["8060:8060"]`) is what `localhost:P` and
+ * `host.docker.internal:P` reach on that machine (after the projects' own launch URLs).
+ */
+function withPublishedPorts(out: Map<string, string>, workloads: ReadonlyArray<{ w: WorkloadFact }>, byNormalName: Map<string, string>): Map<string, string> {
+  for (const { w } of workloads) {
+    for (const port of w.publishedPorts ?? []) {
+      const key = `localhost:${port}`;
+      if (!out.has(key)) out.set(key, canonical(byNormalName, normalizeServiceName(w.name)));
+    }
+  }
+  return out;
 }
 
 /**
@@ -514,6 +534,23 @@ function imageRunners(workloads: Array<{ w: WorkloadFact }>): Map<string, string
   return out;
 }
 
+/** `go-srv-a-grpc` (imageFlavour of `go-srv-a:2.2.0-grpc`) → the normalised names of the k8s workloads that run it */
+function flavourRunners(workloads: Array<{ w: WorkloadFact }>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { w } of workloads) {
+    if (w.kind !== "k8s-workload") continue;
+    for (const ref of w.imageRefs ?? []) {
+      const project = imageFlavour(ref);
+      if (!project) continue;
+      const list = out.get(project) ?? [];
+      const name = normalizeServiceName(w.name);
+      if (!list.includes(name)) list.push(name);
+      out.set(project, list);
+    }
+  }
+  return out;
+}
+
 /** The last element of the path of the go.mod module that holds a file (its innermost go.mod). */
 function goModuleName(path: string, modules: Array<{ dir: string; name: string }>): string | null {
   const m = modules.find((g) => g.dir === "" || path.startsWith(`${g.dir}/`));
@@ -575,8 +612,9 @@ function namespacedWorkload(index: ServiceIndex, name: string, second: string): 
 /** `https://localhost:7242/api` → the service whose launchSettings.json listens on port 7242, if any. */
 export function localService(index: ServiceIndex, url: string): string | null {
   if (!index.localUrls?.size) return null;
-  const m = /^[a-z][a-z0-9+.-]*:\/\/(localhost|127\.0\.0\.1|\[::1\]):(\d+)(?:[/?#]|$)/i.exec(url.trim());
-  return m ? (index.localUrls.get(`localhost:${m[2]}`) ?? null) : null;
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)(?:[/?#]|$)/i.exec(url.trim());
+  const port = m ? hostMachinePort(m[1]!) : null;
+  return port !== null ? (index.localUrls.get(`localhost:${port}`) ?? null) : null;
 }
 
 export function isKnownService(index: ServiceIndex, name: string): boolean {
@@ -599,6 +637,8 @@ function renderedWorkload(w: WorkloadFact, path: string, charts: ReturnType<type
     name = name.replace(/\{\{[^{}]*\}\}/g, "").replace(/^[-._]+|[-._]+$/g, "");
     if (!name) name = chart.split("/").pop() || w.name;
   }
+  // an image a template writes (`{{ printf "%s/go-srv-a:%s" … }}`) may name a flavour once filled in
+  const flavoured = [...(w.imageRefs ?? []), ...(w.images ?? []).filter((i) => i.includes("{{")).map(fill).filter((i) => imageFlavour(i))];
   return {
     ...w,
     name,
@@ -609,6 +649,7 @@ function renderedWorkload(w: WorkloadFact, path: string, charts: ReturnType<type
     // an image written as a template (`{{ printf "%s/go-srv-a:%s" .Values.image.repository … }}`):
     // its name once the chart's values fill it in
     ...(w.images ? { images: w.images.map((image) => (image.includes("{{") ? (imageName(fill(image)) ?? image) : image)) } : {}),
+    ...(flavoured.length ? { imageRefs: flavoured } : {}),
   };
 }
 

@@ -33,7 +33,10 @@ export function applySpringAiConfig(layer: LayerFact, codePath: string, config: 
     maxMs: ms(maxInterval, SPRING_AI_DEFAULTS.maxMs),
     source: "config",
     clientErrors: clientErrors?.value.trim().toLowerCase() === "true",
-    note: known ? `${where} → ${attempts} attempt${attempts === 1 ? "" : "s"} (Spring AI 1.x assumed: counts attempts; 2.0 counts retries → ${attempts + 1})` : `${where}: not a number`,
+    setting: where,
+    note: known ? `${where} → ${attempts} attempt${attempts === 1 ? "" : "s"} (Spring AI 1.x assumed: counts attempts; 2.0 counts retries → ${n === 0 ? 1 : attempts + 1})` : `${where}: not a number`,
   });
-  return { ...layer, ...base, ...(known ? {} : { maxAttempts: null, countUnknown: true }) };
+  // maxRetries(0) is 1 attempt in 2.x too; a count that is not a number has no version-dependent number
+  const gate = !known ? undefined : n === 0 && base.versionGate ? { ...base.versionGate, addAttempts: 0, note: `${where} → 1 attempt (Spring AI 2.x: maxRetries 0; $version)` } : base.versionGate;
+  return { ...layer, ...base, versionGate: gate, ...(known ? {} : { maxAttempts: null, countUnknown: true }) };
 }

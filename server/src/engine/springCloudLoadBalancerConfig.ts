@@ -55,14 +55,12 @@ function moduleDir(path: string): string {
 function springRetryEvidence(files: readonly FileFacts[]): Evidence[] {
   const out: Evidence[] = [];
   for (const f of files) {
+    // a build file declaring a dependency that brings spring-retry (pom.xml, build.gradle(.kts): detectors/build/)
+    const brings = f.jvmBuild?.dependencies.find((d) => BRINGS_SPRING_RETRY.has(d));
+    if (brings) out.push({ dir: f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "", why: `${brings} in ${f.path}` });
     if (f.language !== "java" && f.language !== "kotlin") continue;
-    const gradle = /(^|\/)build\.gradle\.kts$/.test(f.path);
     for (const i of f.imports) {
-      if (gradle && i.module.startsWith("maven:") && BRINGS_SPRING_RETRY.has(i.module.slice(6))) {
-        out.push({ dir: f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "", why: `${i.module.slice(6)} in ${f.path}` });
-        break;
-      }
-      if (!gradle && (i.module === "org.springframework.retry" || i.module.startsWith("org.springframework.retry."))) {
+      if (i.module === "org.springframework.retry" || i.module.startsWith("org.springframework.retry.")) {
         out.push({ dir: moduleDir(f.path), why: `${f.path} imports ${i.module}` });
         break;
       }
@@ -126,7 +124,7 @@ function applyOne(layer: RetryLayer, evidence: readonly Evidence[], config: Conf
   const configUrl = ref.serviceId === "" ? null : ["spring.cloud.openfeign.client.config", "feign.client.config"].map((p) => config.lookup(layer.file, `${p}.${ref.serviceId}.url`)).find((v) => v && v.value.trim() !== "");
   if (configUrl) off = `url ${configUrl.value.trim()} set for the client in ${configUrl.file}:${configUrl.line}, so it is not load-balanced (FeignClientFactoryBean unwraps the load-balancing client)`;
   else if (enabled && enabled.v.value.trim().toLowerCase() === "false") off = where(enabled);
-  else if (!found) off = "spring-retry is not on the classpath as far as the workspace shows (no import of org.springframework.retry in the module, no build.gradle.kts dependency bringing it; pom.xml is not read), so the blocking load balancer does not retry (FeignBlockingLoadBalancerClient, LoadBalancerInterceptor)";
+  else if (!found) off = "spring-retry is not on the classpath as far as the workspace shows (no import of org.springframework.retry in the module, no pom.xml or Gradle dependency bringing it), so the blocking load balancer does not retry (FeignBlockingLoadBalancerClient, LoadBalancerInterceptor)";
   else notes.push(`spring-retry on the classpath: ${found.why}`);
   const allOperations = all?.v.value.trim().toLowerCase() === "true";
   const r = { same: int(same, SCLB_DEFAULTS.same), next: int(next, SCLB_DEFAULTS.next), allOperations };

@@ -20,6 +20,7 @@
  */
 import type { CallFact, FileFacts, FunctionFact, SourceSpan } from "../model/facts";
 import type { RetryLayer } from "../model/model";
+import { ClassNamedLocals } from "./classNamedLocals";
 import { fnKey } from "./keys";
 import type { Resolver } from "./resolve";
 
@@ -59,18 +60,8 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
   }
   // a local or field named after the class it holds (`const ordersService = app.get(OrdersService)`,
   // an injected `this.ordersService`): its method, when one class of the workspace has it
-  const methods = new Map<string, Array<{ file: FileFacts; fn: FunctionFact }>>();
-  for (const f of code) for (const fn of f.functions) if (/^[A-Z]\w*\.\w+$/.test(fn.id)) push(methods, fn.id, { file: f, fn });
-  const namedAfterClass = (from: FileFacts, callee: string): { kind: "function"; file: FileFacts; fn: FunctionFact } | null => {
-    const m = /^(?:this\.|self\.)?([a-z]\w*)\.(\w+)$/.exec(callee);
-    const hits = m ? methods.get(`${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}.${m[2]}`) : undefined;
-    if (!hits?.length) return null;
-    // several projects may have a class of that name: the one nearest the caller
-    const near = (h: { file: FileFacts }) => commonPrefix(h.file.path, from.path);
-    const best = Math.max(...hits.map(near));
-    const nearest = hits.filter((h) => near(h) === best);
-    return nearest.length === 1 ? { kind: "function", ...nearest[0]! } : null;
-  };
+  const classNamed = new ClassNamedLocals(code);
+  const namedAfterClass = (from: FileFacts, callee: string) => classNamed.resolve(from, callee);
   // calls and arguments by the last segment of the name they use: the callers of a function are
   // found (resolved) only when the question comes up
   const callsByName = new Map<string, Array<{ f: FileFacts; c: CallFact }>>();
@@ -291,15 +282,6 @@ function isMain(f: FileFacts, fn: FunctionFact): boolean {
   if (f.language === "go") return fn.id === "main" || /^init(@\d+)?$/.test(fn.id);
   if (f.language === "java" || f.language === "kotlin" || f.language === "csharp") return fn.name === "main" || fn.name === "Main";
   return false;
-}
-
-/** How many leading folders two paths share. */
-function commonPrefix(a: string, b: string): number {
-  const x = a.split("/");
-  const y = b.split("/");
-  let i = 0;
-  while (i < x.length - 1 && i < y.length - 1 && x[i] === y[i]) i++;
-  return i;
 }
 
 function inLongRunningLoop(f: FileFacts, c: CallFact): boolean {

@@ -105,6 +105,10 @@ export function maxBytesFor(relPath: string, maxBytes: number = MAX_FILE_BYTES):
 
 /** Does a code file define or import anything? (empty / data-only files are left out) */
 const CODE_WORTH_PARSING = /import|require\(|def |function|=>/;
+/** TS/JS: a file declaring only interfaces or an abstract class still names the types calls dispatch on (engine/tsDispatch.ts) */
+const TS_DISPATCH_TYPES = /\binterface\s+\w|\babstract\s+class\b|\bimplements\s+\w/;
+/** TS/JS: a config module that only reads the environment (`module.exports = { url: process.env.X || … }`) names the URLs calls go to */
+const TS_CONFIG_MODULE = /\bmodule\.exports\b|\bprocess\.env\b/;
 
 /** The content pre-filter: true when the file may hold something the engine looks for. */
 export function worthParsing(relPath: string, text: string): boolean {
@@ -115,8 +119,9 @@ export function worthParsing(relPath: string, text: string): boolean {
       // and a Helm chart's values.yaml fills in its templates: counts, names, images, env values
       return YAML_WORTH_PARSING.test(text) || isSpringConfigFile(relPath) || /(^|\/)values\.ya?ml$/.test(relPath);
     case "python":
-    case "typescript":
       return CODE_WORTH_PARSING.test(text);
+    case "typescript":
+      return CODE_WORTH_PARSING.test(text) || TS_DISPATCH_TYPES.test(text) || TS_CONFIG_MODULE.test(text);
     case "shell":
       return (SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text)) || SHELL_MINIKUBE_INGRESS.test(text);
     case "terraform":

@@ -42,7 +42,17 @@ export type ValueExpr =
    * .NET `configuration["Services:Inventory"]` (key "Services.Inventory"); the fallback is the
    * default written beside it (`${inventory.url:http://localhost}`)
    */
-  | { kind: "setting"; key: string; fallback?: ValueExpr }
+  | {
+      kind: "setting";
+      key: string;
+      fallback?: ValueExpr;
+      /**
+       * viper (Go): the environment names the key upper-cased after the application's prefix
+       * (`SetEnvPrefix("storage")` + `AutomaticEnv()` → `STORAGE_REDIS.MAXRETRIES`; with the common
+       * `SetEnvKeyReplacer(".", "_")`, `STORAGE_REDIS_MAXRETRIES`)
+       */
+      envPrefixed?: true;
+    }
   /**
    * a value to evaluate in another file's scope: a factory call's argument standing for the
    * factory's parameter (`conn := dial(votingHost)` → `host` in `dial`), made by the linker
@@ -177,6 +187,8 @@ export type LayerKind =
   /** OpenAI / Anthropic SDK clients (docs/reference/openai-sdk.md) */
   | "openai-sdk"
   | "anthropic-sdk"
+  /** Vercel AI SDK calls (`generateText`, `streamText`, `embed`, …): `maxRetries` default 2 (docs/reference/vercel-ai-sdk.md) */
+  | "vercel-ai-sdk"
   /** Azure SDK clients: Azure.Core / azure-core / core-rest-pipeline / azcore default retries (docs/reference/azure-sdk.md) */
   | "azure-sdk"
   /** Kafka producers' produce retries: kafkajs, kafka-go Writer, sarama, librdkafka (docs/reference/kafka.md) */
@@ -343,6 +355,8 @@ export interface LayerFact {
     scopeId: string;
     offset: number;
     nonPositive?: number;
+    /** attempts when the value is 0, where 0 means the library's default (go-redis `MaxRetries: 0` → 3 retries) */
+    zero?: number;
     note: string;
     /**
      * the value is looked up even though maxAttempts is set: maxAttempts is the library's default
@@ -351,12 +365,17 @@ export interface LayerFact {
     unresolvedKeepsCount?: boolean;
   };
   /**
-   * Go: the numbers depend on the module version the governing go.mod requires (resty v2.0–v2.2
-   * counted `SetRetryCount(n)` as n attempts, v2.3.0+ as n retries): below `below`, `maxAttempts`
-   * and `note` replace the layer's; otherwise `assumed` in the note becomes the pinned version
-   * (engine/goModPins.ts).
+   * The numbers depend on a version the build pins, whatever the count's source (engine/versionGates.ts):
+   * - "go": the governing go.mod's `require` (resty v2.0–v2.2 counted `SetRetryCount(n)` as n
+   *   attempts, v2.3.0+ as n retries);
+   * - "maven": the nearest pom.xml / Gradle build / version catalog (FileFacts.jvmBuild; grpc-java
+   *   before 1.40 left retries off unless `enableRetry()`).
+   * Below `below`, `maxAttempts` and `note` (`$version` = the pin and where) replace the layer's;
+   * at or above `from`, the count grows by `addAttempts` and `note` replaces the layer's (Spring AI
+   * 2.0 passes the same setting to a retries count); otherwise, or without either, `assumed` in the
+   * note becomes the pinned version.
    */
-  goModPin?: { module: string; below: string; maxAttempts: number | null; note: string; assumed: string };
+  versionGate?: { ecosystem: "go" | "maven"; module: string; below?: string; maxAttempts?: number | null; from?: string; addAttempts?: number; note: string; assumed: string };
   configRef?:
     | { library: "resilience4j"; instance: string }
     /** Spring AI's auto-configured RetryTemplate: `spring.ai.retry.*` of the code's project (docs/reference/spring-ai.md) */
@@ -443,6 +462,11 @@ export interface FunctionFact {
     /** Bull: the job name a named processor takes (`@Process({ name })`, `queue.process(name, fn)`); other jobs of the queue never reach it */
     job?: string;
   } | null;
+  /**
+   * TS/JS: registered to run once per message a consumer receives (`channel.consume(queue, onMessage)`,
+   * detectors/typescript/messageHandlers.ts): what it sends continues no request into the service
+   */
+  messageHandler?: true;
   /** the function body raises on HTTP error statuses (raise_for_status) */
   raisesOnStatus: boolean;
   /** if the function returns a client built inside it: that ClientFact id (session factories) */
@@ -520,6 +544,13 @@ export interface CallFact {
    * `wire.NewSet(…)`): no function passed to it runs from here or is handed to anyone at run time
    */
   declaresOnly?: true;
+  /**
+   * TS/JS: the type the call's receiver is declared with, as written in the file
+   * (`DataProviderInterface` for `provider.getHistorical()` where `provider` comes from a field
+   * typed `DataProviderInterface[]`; detectors/typescript/declaredTypes.ts): a call on an interface
+   * or abstract class runs its implementations' method (engine/tsDispatch.ts)
+   */
+  receiverType?: string;
 }
 
 export interface RequestFact {
@@ -643,7 +674,7 @@ export interface ConfigEntryFact {
 /**
  * A kustomization file (kubectl.docs.kubernetes.io/references/kustomize/kustomization/): the files
  * and directories it builds from, the components it applies, its patches and namespace transformer.
- * References are written relative to the file's folder; remote URLs are left out.
+ * References are written relative to the file's folder; remote ones are listed apart (remoteResources).
  */
 export interface KustomizationFact {
   /** `kind: Component` (kustomize.config.k8s.io/v1alpha1): applied by other kustomizations only */
@@ -655,6 +686,11 @@ export interface KustomizationFact {
   components: Array<{ ref: string; line: number }>;
   /** `patches:`, `patchesStrategicMerge:`, `patchesJson6902:` entries that name a file */
   patches: Array<{ ref: string; line: number; target: KustomizePatchTarget | null }>;
+  /**
+   * remote `resources:`/`bases:` (`github.com/org/repo/kustomize/base?ref=main`, URLs): objects the
+   * build deploys that the workspace does not hold (engine/meshHops.ts remoteBaseDefaults)
+   */
+  remoteResources?: Array<{ ref: string; line: number }>;
 }
 
 /** A patch's target selector: kind, name and namespace (anchored regular expressions), group/version. */
@@ -700,6 +736,12 @@ export interface WorkloadFact {
    */
   images?: string[];
   /**
+   * k8s: the image references whose tag names a flavour, as written (engine/services.ts adds those
+   * a chart template writes, once values.yaml fills them in): `go-srv-a:2.2.0-grpc` runs the project
+   * `go-srv-a-grpc` (detectors/yaml/kubernetes.ts imageFlavour)
+   */
+  imageRefs?: string[];
+  /**
    * k8s: environment variables taken from ConfigMaps: every key of `envFrom[].configMapRef`
    * (in order), and `env[].valueFrom.configMapKeyRef` per variable (engine/services.ts fills them
    * in from the workspace's ConfigMaps; a literal `env[].value` wins, as in Kubernetes)
@@ -709,6 +751,8 @@ export interface WorkloadFact {
   replicas?: number;
   /** compose: workspace files the service bind-mounts (`./nginx.conf:/etc/nginx/nginx.conf`) */
   mounts?: string[];
+  /** compose: the host ports it publishes (`ports: ["8060:8060"]`, `{published: 80}`): the machine's port P is this service */
+  publishedPorts?: number[];
   /**
    * the commands its containers run, one string each (compose `entrypoint` + `command`, k8s
    * `command` + `args`), when written: `celery -A proj worker -l info` makes it a Celery worker
@@ -950,14 +994,49 @@ export interface VersionDefaults {
    * (FileFacts.pythonPins: requirements*.txt, pyproject.toml, uv.lock, poetry.lock, Pipfile(.lock));
    * "nuget" — the nearest .csproj or Directory.Packages.props (detectors/csharp/projectFile.ts)
    */
-  ecosystem?: "npm" | "pypi" | "nuget";
+  ecosystem?: "npm" | "pypi" | "nuget" | "maven";
   /**
    * the major version whose default the detector wrote, when it is not the newest (AWSSDK v3's
    * Legacy mode, most projects' pin): said in the note when nothing pins the package
    */
   assumedMajor?: number;
-  /** each default with the first major version it applies from (and its wait, when that changed too) */
-  byMajor: Array<{ fromMajor: number; maxAttempts: number; note: string; wait?: LayerFact["wait"] }>;
+  /**
+   * each default with the first major version it applies from (and its wait, when that changed
+   * too); "maven" entries may start within a major (`fromVersion` "2.1" for kafka-clients 2.1).
+   * A null count keeps the layer unbounded by count (kafka-clients ≥ 2.1: time-bounded).
+   */
+  byMajor: Array<{ fromMajor: number; fromVersion?: string; maxAttempts: number | null; note: string; wait?: LayerFact["wait"] }>;
+  /**
+   * "maven": where the version comes from when the build names no version of `package` itself —
+   * a dependency-management property (Spring Boot's `kafka.version`, honoured when Spring Boot
+   * manages the build), then the version another pinned package brings (`impliedBy`, first match:
+   * spring-kafka 2.2 → kafka-clients 2.0.1; each table entry applies from its `from` version).
+   */
+  managed?: { property?: string; impliedBy?: Array<{ package: string; versions: Array<{ from: string; version: string; text?: string }> }> };
+}
+
+/**
+ * pom.xml, Gradle builds (build.gradle, build.gradle.kts, gradle.properties) and version catalogs
+ * (gradle/libs.versions.toml): the versions they pin, for LayerFact.versionDefaults / versionGate
+ * with ecosystem "maven" (detectors/build/, engine/jvmVersions.ts).
+ */
+export interface JvmBuildFacts {
+  /**
+   * "group:artifact" → the version as written (`2.0.1`, `${kafka.version}`, `$grpcVersion`, a range
+   * `[2.0,3.0)`), with 1-based line. Family keys too: "io.grpc", "software.amazon.awssdk" and "org.springframework.ai" (any
+   * artifact of the group: their artifacts release together), "org.springframework.boot" (the
+   * starter parent, the dependencies BOM, the Gradle plugin).
+   */
+  versions: Record<string, { version: string; line: number }>;
+  /**
+   * "group:artifact" of every dependency the build declares, versioned or not (Maven `<dependencies>`,
+   * not dependencyManagement; every Gradle dependency notation): what is on the classpath
+   */
+  dependencies: string[];
+  /** build properties: Maven `<properties>`, Gradle `ext`/`extra`/`def`/`val`, gradle.properties */
+  properties: Record<string, { value: string; line: number }>;
+  /** a version catalog applies to the build whose `gradle/` folder holds it: its folder's parent */
+  appliesToParent?: boolean;
 }
 
 /** A Python package's pin in one manifest or lock file (FileFacts.pythonPins). */
@@ -968,6 +1047,45 @@ export interface PythonPin {
   line: number;
   /** read from a lock file (uv.lock, poetry.lock, Pipfile.lock): the version installed, transitive ones included */
   locked?: boolean;
+}
+
+/**
+ * Java/Kotlin HTTP interfaces across files: a declarative client (Micronaut `@Client`, Spring
+ * `@FeignClient`) extending an API interface sends the requests the API's methods declare, and a
+ * controller implementing it serves them (detectors/java/httpInterfaces.ts, engine/jvmHttpInheritance.ts).
+ */
+export interface JvmHttpFacts {
+  /** interfaces with routes on abstract methods: type id → the type's own route prefix and its routes by method name */
+  routes?: Record<string, { prefix: string; methods: Record<string, JvmDeclaredRoute> }>;
+  /** declarative clients with supertypes: where the methods they inherit send */
+  clients?: JvmInheritingClient[];
+  /** controllers with supertypes: the class's route prefix ("" when none), for methods whose route an interface declares */
+  controllers?: Array<{ typeId: string; prefix: string }>;
+}
+
+export interface JvmDeclaredRoute {
+  /** "GET", …; null when the mapping names no method */
+  method: string | null;
+  /** the method's own URI (`/{code}`; "" for none) */
+  uri: string;
+  /** an Idempotency-Key header parameter */
+  idempotencyKey: boolean;
+}
+
+export interface JvmInheritingClient {
+  typeId: string;
+  name: string;
+  span: SourceSpan;
+  /** the request base: the `@Client` URL or `http://<service id>`, the `@FeignClient` url or `http://<name>` */
+  base: ValueExpr;
+  /** the client's `path` */
+  prefix: string;
+  /** RequestFact.library of its requests */
+  library: string;
+  /** methods with a verb of their own: never inherited */
+  own: string[];
+  /** overrides without a verb → the request call the detector made for it (method and URI unknown) */
+  overrides: Record<string, string>;
 }
 
 export interface FileFacts {
@@ -1016,10 +1134,30 @@ export interface FileFacts {
   /** application configuration entries (Spring, .NET settings files) */
   configEntries?: ConfigEntryFact[];
   /**
+   * A YAML file that is plain data (no manifest, no retry configuration): its scalars flattened
+   * (`redis.maxRetries` → "10000"), kept for the code that loads it as configuration — Go code
+   * reading it through viper (FileFacts.viperConfig; engine/viperConfig.ts)
+   */
+  plainSettings?: Array<{ key: string; value: string; line: number }>;
+  /**
+   * Go: configuration files this file loads into viper, workspace-relative: `//go:embed` paths
+   * (files or folders), `viper.SetConfigFile("…")`, `viper.AddConfigPath("…")` with
+   * `viper.SetConfigName("…")` (`name` null: any file of the folder); `workingDir`: the path is
+   * relative to the program's working folder, as written
+   */
+  viperConfig?: Array<{ path: string; name: string | null; workingDir?: true }>;
+  /**
    * Java/Kotlin: class id → its superclass and interfaces as written (`InventoryService`,
-   * `com.shop.Base`), so a call on an injected interface reaches the implementing class
+   * `com.shop.Base`), so a call on an injected interface reaches the implementing class;
+   * TS/JS: every named class and interface → what it `extends` and `implements` as written
    */
   supertypes?: Record<string, string[]>;
+  /** Java/Kotlin: HTTP interfaces whose routes other types inherit (engine/jvmHttpInheritance.ts) */
+  jvmHttp?: JvmHttpFacts;
+  /** TS/JS: the interfaces and abstract classes the file declares (engine/tsDispatch.ts dispatches calls on them) */
+  tsAbstractTypes?: string[];
+  /** TS/JS: type-only imports (`import type { Port } from "./port"`): they name types, never values */
+  typeImports?: ImportFact[];
   /** gateway objects referred to by name from other files (engine/gatewayLinks.ts) */
   gatewayObjects?: GatewayObjectFact[];
   /** a `kustomization.yaml` (Kustomization or Component): what it applies (detectors/yaml/kustomize.ts) */
@@ -1040,6 +1178,8 @@ export interface FileFacts {
   listenUrls?: string[];
   /** package.json: the version ranges its dependencies pin (`"stripe": "^18.1.1"`), for LayerFact.versionDefaults */
   packageVersions?: Record<string, string>;
+  /** JVM builds: the versions pom.xml / Gradle files / version catalogs pin (JvmBuildFacts) */
+  jvmBuild?: JvmBuildFacts;
   /**
    * Python manifests and lock files (requirements*.txt, pyproject.toml, uv.lock, poetry.lock,
    * Pipfile, Pipfile.lock): normalised package name (PEP 503: lower case, `-`) → its pin, for

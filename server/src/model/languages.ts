@@ -7,9 +7,10 @@ import type { Language } from "./facts";
 
 /**
  * A file's language for extraction; "toml" files (pyproject.toml), "gomod" files (go.mod) and
- * "msbuild" files (.csproj) and Dockerfiles only hint at services.
+ * "msbuild" files (.csproj) and Dockerfiles only hint at services; "jvm-build" files (pom.xml,
+ * build.gradle, gradle.properties, libs.versions.toml) give the versions a JVM build pins.
  */
-export type SourceLanguage = Language | "toml" | "gomod" | "msbuild" | "dockerfile" | "requirements" | "terraform";
+export type SourceLanguage = Language | "toml" | "gomod" | "msbuild" | "jvm-build" | "dockerfile" | "requirements" | "terraform";
 
 /** extension (lower case, with the dot) → language */
 export const SOURCE_EXTENSIONS: Readonly<Record<string, SourceLanguage>> = {
@@ -59,7 +60,16 @@ export const SOURCE_FILE_NAMES: Readonly<Record<string, SourceLanguage>> = {
   "Directory.Packages.props": "msbuild",
   // the environment an image starts with (ENV), for the NGINX templates it fills
   Dockerfile: "dockerfile",
+  // JVM builds: the versions they pin, for defaults that changed across versions (detectors/build/);
+  // build.gradle.kts is Kotlin (.kts) and read by the Kotlin extractor
+  "pom.xml": "jvm-build",
+  "build.gradle": "jvm-build",
+  "gradle.properties": "jvm-build",
+  "libs.versions.toml": "jvm-build",
 };
+
+/** `name.yml.j2`, `name.yaml.jinja2`, `name.toml.j2`: a Jinja template of a YAML or TOML file */
+export const JINJA_TEMPLATE = /\.(ya?ml|toml)\.(j2|jinja2?)$/i;
 
 const SPRING_PROPERTIES = /^(application|bootstrap)(-[\w.-]+)?\.properties$/;
 
@@ -79,6 +89,10 @@ export function sourceLanguage(path: string): SourceLanguage | null {
   // gateway.yaml.tmpl | kubectl apply -f -`): YAML with placeholders. Helm's `_helpers.tpl` is no
   // manifest and is not matched (no `.yaml` before the template suffix)
   if (/\.ya?ml\.(tmpl|tpl|template)$/i.test(base)) return "yaml";
+  // Jinja templates (Ansible `templates/docker-compose.yml.j2`, `traefik.toml.j2`): read as the
+  // file they render to, their template syntax masked first (detectors/yaml/helmRender.ts)
+  const jinja = JINJA_TEMPLATE.exec(base);
+  if (jinja) return jinja[1]!.toLowerCase() === "toml" ? "toml" : "yaml";
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return null;
   // declaration files and minified bundles hold no retry configuration worth parsing

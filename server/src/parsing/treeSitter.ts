@@ -10,7 +10,7 @@ import { Language, Parser, type Node as SyntaxNode, type Tree } from "web-tree-s
 
 export type { SyntaxNode, Tree };
 
-export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go" | "bash" | "hcl";
+export type TreeSitterLanguage = "python" | "csharp" | "java" | "kotlin" | "go" | "bash" | "hcl" | "groovy";
 
 const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> = {
   python: { file: "tree-sitter-python.wasm", pkg: "tree-sitter-python" },
@@ -21,6 +21,8 @@ const GRAMMAR_FILES: Record<TreeSitterLanguage, { file: string; pkg: string }> =
   bash: { file: "tree-sitter-bash.wasm", pkg: "tree-sitter-bash" },
   // Terraform / HCL (@tree-sitter-grammars/tree-sitter-hcl 1.2.0): the commands a configuration runs
   hcl: { file: "tree-sitter-hcl.wasm", pkg: "@tree-sitter-grammars/tree-sitter-hcl" },
+  // Gradle's Groovy build scripts (tree-sitter-groovy 0.1.2): the dependency versions a build pins
+  groovy: { file: "tree-sitter-groovy.wasm", pkg: "tree-sitter-groovy" },
 };
 
 let ready: Promise<void> | null = null;

@@ -30,7 +30,7 @@ ${puts}
 
 describe("kafka-clients KafkaProducer", () => {
   const cases: Array<[string, string, number | null, string | null, RegExp]> = [
-    ["default: Integer.MAX_VALUE, 120 s", "", null, "120 s (delivery.timeout.ms default 120000)", /default retries Integer\.MAX_VALUE: no practical count/],
+    ["default: Integer.MAX_VALUE, 120 s", "", null, "120 s (delivery.timeout.ms default 120000)", /default retries Integer\.MAX_VALUE \(kafka-clients ≥ 2\.1, KIP-91\): no practical count/],
     ["RETRIES_CONFIG 3 → 4", "        props.put(ProducerConfig.RETRIES_CONFIG, 3);", 4, null, /retries 3 → 4 attempts/],
     ["\"retries\" \"0\" → 1", `        props.setProperty("retries", "0");`, 1, null, /→ 1 attempt \(/],
     ["delivery.timeout.ms 30 s", "        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30000);", null, "30 s (delivery.timeout.ms)", /until 30 s/],

@@ -70,3 +70,23 @@ test("compose: a `services:` map of app settings (no image/build) is not a compo
   assert.deepEqual(facts.workloads, []);
   assert.deepEqual(facts.layers, []);
 });
+
+// Compose interpolation (docs.docker.com/reference/compose-file/interpolation): a written default is the
+// value (the workspace does not say what the shell or a .env sets); other forms are kept as written.
+const INTERPOLATION_CASES: { written: string; value: string }[] = [
+  { written: "${ORDERS_URL:-http://orders:3002}", value: "http://orders:3002" },
+  { written: "http://${ORDERS_HOST-orders}:${ORDERS_PORT:-8080}/api", value: "http://orders:8080/api" },
+  { written: "${A:-${B:-http://nested:1}}", value: "http://nested:1" },
+  { written: "http://${INFRAS_NODE_IP}/auth", value: "http://${INFRAS_NODE_IP}/auth" },
+  { written: "${TOKEN:?token required}", value: "${TOKEN:?token required}" },
+  { written: "cost $$5", value: "cost $5" },
+];
+
+for (const c of INTERPOLATION_CASES) {
+  test(`compose: environment value ${c.written} → ${c.value}`, () => {
+    const facts = extract(`services:\n  gateway:\n    build: .\n    environment:\n      - URL=${c.written}\n`, "docker-compose.yml");
+    assert.equal(facts.workloads[0].env.URL, c.value);
+    const mapped = extract(`services:\n  gateway:\n    build: .\n    environment:\n      URL: "${c.written}"\n`, "docker-compose.yml");
+    assert.equal(mapped.workloads[0].env.URL, c.value);
+  });
+}

@@ -6,6 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { extract, scenario, yaml } from "./helpers";
+import { imageFlavour } from "../../../server/src/detectors/yaml/kubernetes";
 
 const NAMESPACE_CASES: { name: string; labels: string; expect: { enabled: boolean; line: number } | null }[] = [
   { name: "istio-injection: enabled", labels: "istio-injection: enabled", expect: { enabled: true, line: 5 } },
@@ -208,3 +209,22 @@ test("k8s scenario seed-failover-mesh orders.yaml: Deployment env and its Servic
     ],
   );
 });
+
+// an image tag that is a version and a word names the flavour of the program it was built from
+// (engine/services.ts: the workload runs the project `<image>-<word>`); plain tags, digests and
+// unfilled templates name none
+const FLAVOUR_CASES: Array<[string, string | null]> = [
+  ["docker.io/garystafford/go-srv-a:2.2.0-grpc", "go-srv-a-grpc"],
+  ["registry.example.com/shop/orders:v3-worker", "orders-worker"],
+  ["orders:latest-grpc", "orders-grpc"],
+  ["docker.io/garystafford/go-srv-a:2.2.0", null],
+  ["orders:latest", null],
+  ["orders", null],
+  ["orders@sha256:0123abcd", null],
+  ['{{ printf "%s/go-srv-a:%s" .Values.image.repository .Values.image.tag }}', null],
+];
+for (const [image, flavour] of FLAVOUR_CASES) {
+  test(`image flavour: ${image} → ${flavour ?? "none"}`, () => {
+    assert.equal(imageFlavour(image), flavour);
+  });
+}

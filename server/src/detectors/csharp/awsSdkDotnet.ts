@@ -26,16 +26,15 @@
 import type { ClientFact, LayerFact } from "../../model/facts";
 import { callParts, descendants, dottedName, initializerValues, nodeSpan, numberValue } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
+import { awsEnvConfig, awsLayerLabel, awsRetryCondition, awsRetryLayer, awsSdkTarget, awsServiceOf, DOTNET_DYNAMODB_ATTEMPTS, DOTNET_V3_MODES, isDynamoDb, SERVER_5XX, standardModeWait } from "../shared/awsSdk";
 import type { CsContext } from "./context";
 import { bindingOf, callsOnClients, declarationOf } from "./dataClients";
 
 export const AWS_DOTNET_LIBRARY = "AWSSDK";
-/** v3 ClientConfig: Legacy mode's default MaxErrorRetry (retries) */
-export const V3_LEGACY_RETRIES = 4;
-/** v3/v4 ClientConfig MaxRetriesDefault (Standard / Adaptive, retries) */
-export const STANDARD_RETRIES = 2;
-/** AmazonDynamoDBConfig constructor: MaxErrorRetry = 10 */
-export const DYNAMODB_RETRIES = 10;
+/** MaxErrorRetry counts retries: the attempts of DOTNET_V3_MODES less the first try */
+const V3_LEGACY_RETRIES = DOTNET_V3_MODES.legacy - 1;
+const STANDARD_RETRIES = DOTNET_V3_MODES.standard - 1;
+const DYNAMODB_RETRIES = DOTNET_DYNAMODB_ATTEMPTS - 1;
 const NOT_SENDING = ["Config", "Dispose", "Paginators", "DetermineServiceOperationEndpoint", "GetPreSignedURL", "GetPreSignedURLAsync"];
 const CLIENT_TYPE = /^I?Amazon(\w+?)Client$|^IAmazon(\w+)$/;
 /** the part of the type name → the service name used by the other AWS families */
@@ -105,7 +104,7 @@ export function detectAwsSdkDotnet(ctx: CsContext): void {
     const left = dottedName(a.childForFieldName("left"));
     if (right?.type !== "identifier" || !left) continue;
     const from = clients.find((c) => c.name === right.text && ctx.scopeId(a).startsWith(c.functionId));
-    if (from && !clients.some((c) => c.name === left)) clients.push(addClient(ctx, left, a, [...from.layerIds], from.sdk!.target.slice("aws://".length)));
+    if (from && !clients.some((c) => c.name === left)) clients.push(addClient(ctx, left, a, [...from.layerIds], awsServiceOf(from.sdk!.target)));
   }
   callsOnClients(ctx, clients.map((c) => ({ ...c, name: c.name.slice(c.name.lastIndexOf(".") + 1) })));
 }
@@ -139,7 +138,7 @@ function readConfig(ctx: CsContext, args: SyntaxNode[]): Read {
 }
 
 function layer(service: string, read: Read, label: string, localId: string, anchor: SyntaxNode, injected: boolean): LayerFact {
-  const dynamo = service === "dynamodb";
+  const dynamo = isDynamoDb(service);
   const written = read.retriesNode !== null;
   const standard = read.mode === "standard" || read.mode === "adaptive";
   const defRetries = dynamo ? DYNAMODB_RETRIES : standard ? STANDARD_RETRIES : V3_LEGACY_RETRIES;
@@ -162,16 +161,17 @@ function layer(service: string, read: Read, label: string, localId: string, anch
   // every AWSSDK.<Service> package of a major depends on AWSSDK.Core of that major, so the
   // service package's pin stands for Core's (detectors/csharp/projectFile.ts)
   const versioned = !written && !dynamo && read.mode === null && !injected;
-  return {
+  return awsRetryLayer({
+    localId,
     kind: "aws-sdk-dotnet",
-    category: "client",
     library: AWS_DOTNET_LIBRARY,
+    anchor: nodeSpan(anchor),
+    label: awsLayerLabel(label, service),
     maxAttempts: attempts,
-    ...(attempts === null ? { countUnknown: true } : {}),
+    source: written || read.mode !== null ? "config" : "default",
+    note: where ? `${note}; ${where}` : note,
     // AWS_MAX_ATTEMPTS counts attempts; AWS_RETRY_MODE picks the mode's default (v3 ClientConfig.MaxErrorRetry)
-    ...(envApplies ? { envConfig: { attemptsVar: "AWS_MAX_ATTEMPTS", ...(read.mode === null ? { modeVar: "AWS_RETRY_MODE", modeAttempts: { legacy: V3_LEGACY_RETRIES + 1, standard: STANDARD_RETRIES + 1, adaptive: STANDARD_RETRIES + 1 } } : {}) } } : {}),
-    attemptsSource: written || read.mode !== null ? "config" : "default",
-    attemptsNote: where ? `${note}; ${where}` : note,
+    ...(envApplies ? { envConfig: awsEnvConfig(read.mode === null ? DOTNET_V3_MODES : undefined) } : {}),
     ...(versioned
       ? {
           versionDefaults: {
@@ -179,41 +179,30 @@ function layer(service: string, read: Read, label: string, localId: string, anch
             ecosystem: "nuget" as const,
             assumedMajor: 3,
             byMajor: [
-              { fromMajor: 3, maxAttempts: V3_LEGACY_RETRIES + 1, note: where ? `${note}; ${where}` : note },
+              { fromMajor: 3, maxAttempts: DOTNET_V3_MODES.legacy, note: where ? `${note}; ${where}` : note },
               {
                 fromMajor: 4,
-                maxAttempts: STANDARD_RETRIES + 1,
+                maxAttempts: DOTNET_V3_MODES.standard,
                 note: `default RetryMode Standard, MaxErrorRetry ${STANDARD_RETRIES} → 3 attempts (AWSSDK v4 ClientConfig MaxRetriesDefault)${where ? `; ${where}` : ""}`,
-                wait: { kind: "exponential" as const, jitter: true, initialSeconds: 0, maxSeconds: 20, source: "default" as const, description: "exponential with full jitter, max 20 s" },
+                wait: standardModeWait(),
               },
             ],
           },
         }
       : {}),
-    timeBound: null,
     wait: standard
-      ? { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: 20, source: "default", description: "exponential with full jitter, max 20 s" }
+      ? standardModeWait()
       // Amazon.Runtime.Internal DefaultRetryPolicy.WaitBeforeRetry: 4^retries × 100 ms, max 30 s (_maxBackoffInMilliseconds)
       : { kind: "exponential", jitter: false, initialSeconds: 0.1, maxSeconds: 30, source: "default", description: "4^retry × 100 ms, max 30 s (legacy DefaultRetryPolicy)" },
-    condition: {
-      allErrors: false,
+    condition: awsRetryCondition({
       exceptionTypes: ["connection errors", "timeouts"],
-      statuses: [500, 502, 503, 504],
-      retryOn: ["throttling", "transient"],
-      afterSendMethods: "all",
-      permanentErrors: null,
+      statuses: SERVER_5XX,
       honoursRetryAfter: false,
       description: "connection errors, timeouts, 500/502/503/504 and throttling codes, every operation",
-    },
+    }),
     // DefaultRetryPolicy CapacityManager(THROTTLED_RETRIES 100, THROTTLE_RETRY_REQUEST_COST 5, THROTTLE_REQUEST_COST 1)
     budget: standard ? "retry quota per endpoint (standard mode)" : "retry capacity per endpoint (ThrottleRetries, on by default): 100 tokens, 5 per retry",
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    localId,
-    anchor: nodeSpan(anchor),
-    attach: { kind: "client" },
-    label: `${label} → aws:${service}`,
-  };
+  });
 }
 
 function addClient(ctx: CsContext, name: string, at: SyntaxNode, layerIds: string[], service: string): ClientFact {
@@ -230,7 +219,7 @@ function addClient(ctx: CsContext, name: string, at: SyntaxNode, layerIds: strin
     hasRetryQuota: true,
     timeoutSeconds: null,
     timeoutSet: false,
-    sdk: { target: `aws://${service}`, notSending: [...NOT_SENDING] },
+    sdk: awsSdkTarget(service, NOT_SENDING),
   };
   ctx.facts.clients.push(client);
   return client;

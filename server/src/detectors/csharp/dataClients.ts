@@ -20,13 +20,15 @@
  *   were written and failed are not re-sent; `BacklogPolicy.Default` queues commands written while
  *   disconnected and sends each once when the connection is back (within its timeout);
  *   `ConnectRetry` (default 3) repeats only the initial connect cycle and `ReconnectRetryPolicy`
- *   paces background reconnects — neither re-sends a request.
+ *   paces background reconnects — neither re-sends a request. The opt-in 3.1 `db.WithRetry(…)` does
+ *   (redisWithRetry.ts): a layer on the wrapped database.
  */
 import type { ClientFact, ValueExpr } from "../../model/facts";
 import { callParts, createdType, descendants, dottedName, initializerValues, nodeSpan, stringValue } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { mongoLayer, uriOptions } from "../go/mongo";
 import type { CsContext } from "./context";
+import { withRetryLayers } from "./redisWithRetry";
 
 export const MONGO_DOTNET_LIBRARY = "mongodb-dotnet";
 export const STACKEXCHANGE_REDIS_LIBRARY = "StackExchange.Redis";
@@ -120,6 +122,10 @@ function detectRedis(ctx: CsContext): void {
     clients.push(addClient(ctx, name, call, [], url, STACKEXCHANGE_REDIS_LIBRARY, REDIS_NOT_SENDING));
   }
   derive(ctx, clients, new Set(["GetDatabase"]), STACKEXCHANGE_REDIS_LIBRARY, REDIS_NOT_SENDING);
+  // `db.WithRetry()` (3.1, opt-in): the one setting that re-sends commands (redisWithRetry.ts)
+  for (const w of withRetryLayers(ctx, clients, STACKEXCHANGE_REDIS_LIBRARY)) {
+    if (!clients.some((c) => c.name === w.name)) clients.push(addClient(ctx, w.name, w.at, [...w.from.layerIds, w.layerId], w.from.baseUrl, STACKEXCHANGE_REDIS_LIBRARY, REDIS_NOT_SENDING));
+  }
   callsOnClients(ctx, clients);
 }
 

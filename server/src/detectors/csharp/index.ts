@@ -18,6 +18,8 @@ import { detectOpenAiClients } from "./openAiClient";
 import { detectPolicyWiring } from "./policyWiring";
 import { detectPolly } from "./polly";
 import { detectRetryLoops } from "./retryLoop";
+import { detectStripeDotnet } from "./stripeDotnet";
+import { detectMsGraphDotnet } from "./msgraphDotnet";
 import { detectTemporalDotnet } from "./temporal";
 
 /** Order matters: module facts (functions, calls) first; layer detectors read them. */
@@ -30,6 +32,8 @@ const DETECTORS: Array<Detector<CsContext>> = [
   ["openai", detectOpenAiClients],
   ["azure sdk", detectAzureSdk],
   ["aws sdk .net", detectAwsSdkDotnet],
+  ["stripe-dotnet", detectStripeDotnet],
+  ["microsoft graph", detectMsGraphDotnet],
   ["grpc-dotnet", detectGrpcDotnet],
   ["mongodb / StackExchange.Redis", detectDataClients],
   ["temporal", detectTemporalDotnet],

@@ -33,6 +33,7 @@
 import type { LayerFact } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
+import { awsEnvConfig, awsLayerLabel, awsRetryCondition, awsRetryLayer, awsSdkTarget, GO_V1_RETRIES, GO_V2_MODES, isDynamoDb, SERVER_5XX, standardModeWait, standardRetryQuota, THROTTLING_AND_5XX } from "../shared/awsSdk";
 import { libraryParams } from "./mongo";
 import { addClient } from "./nethttp";
 import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan } from "./syntax";
@@ -43,13 +44,10 @@ const V1_SESSION = "github.com/aws/aws-sdk-go/aws/session";
 const V1_S3MANAGER = "github.com/aws/aws-sdk-go/service/s3/s3manager";
 const V2_SERVICE = /^github\.com\/aws\/aws-sdk-go-v2\/service\/([a-z0-9]+)$/;
 const V2_CONFIG = "github.com/aws/aws-sdk-go-v2/config";
-/** aws/client/default_retryer.go DefaultRetryerMaxNumRetries */
-export const V1_DEFAULT_RETRIES = 3;
-/** service/dynamodb/customizations.go setCustomRetryer */
-export const V1_DYNAMODB_DEFAULT_RETRIES = 10;
 /** aws-sdk-go-v2 aws/retry/standard.go DefaultMaxAttempts */
-export const V2_DEFAULT_ATTEMPTS = 3;
+const V2_DEFAULT_ATTEMPTS = GO_V2_MODES.standard;
 const NOT_SENDING = ["NewRequest", "Handlers", "Config", "ClientInfo", "AddDebugHandlers"];
+const V2_NOT_SENDING = [...NOT_SENDING, "Options"];
 
 /** What a config says about retries. retries: v1 (counts retries); attempts: v2 (counts attempts). */
 interface Setting {
@@ -178,7 +176,7 @@ function detectV1(ctx: GoContext): void {
       const from = ctx.facts.clients.find((c) => c.name === ctx.nameOf(args[0] ?? null, call) && c.library === "aws-sdk-go");
       if (name && from) {
         const fact = addClient(ctx, { name, at: call, library: "aws-sdk-go", timeoutSeconds: null, timeoutSet: false, layerIds: from.layerIds });
-        fact.sdk = { target: `aws://${service}`, notSending: [...NOT_SENDING] };
+        fact.sdk = awsSdkTarget(service, NOT_SENDING);
         clients.set(name, service);
       }
       continue;
@@ -190,7 +188,7 @@ function detectV1(ctx: GoContext): void {
     ctx.facts.layers.push(layer);
     if (!name) continue;
     const fact = addClient(ctx, { name, at: call, library: "aws-sdk-go", timeoutSeconds: null, timeoutSet: false, layerIds: [layer.localId] });
-    fact.sdk = { target: `aws://${service}`, notSending: [...NOT_SENDING] };
+    fact.sdk = awsSdkTarget(service, NOT_SENDING);
     markReturned(ctx, fact);
     clients.set(name, service);
   }
@@ -205,7 +203,7 @@ function detectV1(ctx: GoContext): void {
 function stub(ctx: GoContext, id: string, at: SyntaxNode, service: string): void {
   if (ctx.facts.clients.some((c) => c.name === id && c.library !== "unknown")) return;
   const fact = addClient(ctx, { name: id, at, library: "aws-sdk-go", timeoutSeconds: null, timeoutSet: false, layerIds: [] });
-  fact.sdk = { target: `aws://${service}`, notSending: [...NOT_SENDING] };
+  fact.sdk = awsSdkTarget(service, NOT_SENDING);
   fact.fromParam ??= id;
 }
 
@@ -238,8 +236,8 @@ function markReturned(ctx: GoContext, client: { id: string; name: string }): voi
 }
 
 function v1Layer(ctx: GoContext, call: SyntaxNode, service: string, setting: Setting | null, sessionKnown: boolean, name: string | null, through: string | null): LayerFact {
-  const dynamo = service === "dynamodb";
-  const def = dynamo ? V1_DYNAMODB_DEFAULT_RETRIES : V1_DEFAULT_RETRIES;
+  const dynamo = isDynamoDb(service);
+  const def = dynamo ? GO_V1_RETRIES.dynamoDbRetries : GO_V1_RETRIES.retries;
   const defNote = dynamo
     ? `default ${def} retries for DynamoDB → ${def + 1} attempts (aws-sdk-go v1 service/dynamodb/customizations.go setCustomRetryer)`
     : `default DefaultRetryerMaxNumRetries ${def} → ${def + 1} attempts (aws-sdk-go v1 aws/client/default_retryer.go)`;
@@ -255,34 +253,25 @@ function v1Layer(ctx: GoContext, call: SyntaxNode, service: string, setting: Set
   if (through) note = `${note}; ${through} sends through an S3 client built from the session`;
   const attempts = retries === null ? null : retries + 1;
   const configured = !!setting && !setting.serviceDefault;
-  return {
+  return awsRetryLayer({
+    localId: ctx.nextId("L", call),
     kind: "aws-sdk-go",
-    category: "client",
     library: "aws-sdk-go",
+    anchor: nodeSpan(call),
+    label: awsLayerLabel(labelName(name) ?? dottedName(calleeNode(call)) ?? "aws client", service),
     maxAttempts: attempts,
-    ...(attempts === null ? { countUnknown: true } : {}),
-    attemptsSource: configured ? "config" : "default",
-    attemptsNote: note,
-    timeBound: null,
+    source: configured ? "config" : "default",
+    note,
     wait: { kind: "exponential", jitter: true, initialSeconds: dynamo ? 0.05 : 0.03, maxSeconds: 300, source: "default", description: `2^n × [${dynamo ? 50 : 30} ms, ${dynamo ? 100 : 60} ms) (throttles from 500 ms), max 300 s; Retry-After on throttles` },
-    condition: {
-      allErrors: false,
+    condition: awsRetryCondition({
       exceptionTypes: ["RequestError", "RequestTimeout", "ExpiredToken"],
-      statuses: [429, 500, 502, 503, 504],
-      retryOn: ["throttling", "transient"],
-      afterSendMethods: "all",
-      permanentErrors: null,
+      statuses: THROTTLING_AND_5XX,
       honoursRetryAfter: true,
       description: "connection errors, timeouts, throttling codes (429, SlowDown, Throttling…) and 5xx, every operation",
-    },
+    }),
+    // v1 has no retry quota
     budget: null,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    localId: ctx.nextId("L", call),
-    anchor: nodeSpan(call),
-    attach: { kind: "client" },
-    label: `${labelName(name) ?? dottedName(calleeNode(call)) ?? "aws client"} → aws:${service}`,
-  };
+  });
 }
 
 // ---------------------------------------------------------------- v2
@@ -378,40 +367,31 @@ function detectV2(ctx: GoContext): void {
     const def = `default ${V2_DEFAULT_ATTEMPTS} attempts (aws-sdk-go-v2 aws/retry/standard.go DefaultMaxAttempts; RetryMaxAttempts counts attempts)`;
     const note = setting ? `${setting.note} (aws-sdk-go-v2)` : cfgKnown ? `no retry option: ${def}` : `${def}; the aws.Config is loaded elsewhere (its retry options are not read)`;
     const localId = ctx.nextId("L", call);
-    ctx.facts.layers.push({
+    ctx.facts.layers.push(awsRetryLayer({
+      localId,
       kind: "aws-sdk-go",
-      category: "client",
       library: "aws-sdk-go-v2",
+      anchor: nodeSpan(call),
+      label: awsLayerLabel(labelName(name) ?? callee, service),
       maxAttempts: attempts,
       // AddWithMaxAttempts(r, 0): no count bound (null, not unknown)
-      ...(attempts === null && !setting?.unlimited ? { countUnknown: true } : {}),
+      unbounded: setting?.unlimited,
+      source: setting ? "config" : "default",
+      note,
       // config/env_config.go: AWS_MAX_ATTEMPTS → RetryMaxAttempts (attempts) where the code sets none
-      ...(setting ? {} : { envConfig: { attemptsVar: "AWS_MAX_ATTEMPTS" } }),
-      attemptsSource: setting ? "config" : "default",
-      attemptsNote: note,
-      timeBound: null,
-      wait: { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: 20, source: "default", description: "exponential with full jitter, max 20 s" },
-      condition: {
-        allErrors: false,
+      ...(setting ? {} : { envConfig: awsEnvConfig() }),
+      wait: standardModeWait(),
+      condition: awsRetryCondition({
         exceptionTypes: ["connection errors", "RequestTimeout"],
-        statuses: [500, 502, 503, 504],
-        retryOn: ["throttling", "transient"],
-        afterSendMethods: "all",
-        permanentErrors: null,
+        statuses: SERVER_5XX,
         honoursRetryAfter: false,
         description: "connection errors, 500/502/503/504, RequestTimeout and throttling codes, every operation",
-      },
-      budget: "retry quota: 500-token bucket per client, 5 per retry, 10 per timeout",
-      perTryTimeoutSeconds: null,
-      overallTimeoutSeconds: null,
-      localId,
-      anchor: nodeSpan(call),
-      attach: { kind: "client" },
-      label: `${labelName(name) ?? callee} → aws:${service}`,
-    });
+      }),
+      budget: standardRetryQuota("timeout"),
+    }));
     if (!name) continue;
     const fact = addClient(ctx, { name, at: call, library: "aws-sdk-go-v2", timeoutSeconds: null, timeoutSet: false, layerIds: [localId] });
-    fact.sdk = { target: `aws://${service}`, notSending: [...NOT_SENDING, "Options"] };
+    fact.sdk = awsSdkTarget(service, V2_NOT_SENDING);
     fact.hasRetryQuota = true;
     markReturned(ctx, fact);
   }
@@ -419,7 +399,7 @@ function detectV2(ctx: GoContext): void {
     for (const p of libraryParams(ctx, pkg, new Set(["Client"]))) {
       if (ctx.facts.clients.some((c) => c.name === p.id && c.library !== "unknown")) continue;
       const fact = addClient(ctx, { name: p.id, at: p.node, library: "aws-sdk-go-v2", timeoutSeconds: null, timeoutSet: false, layerIds: [] });
-      fact.sdk = { target: `aws://${service}`, notSending: [...NOT_SENDING, "Options"] };
+      fact.sdk = awsSdkTarget(service, V2_NOT_SENDING);
       fact.fromParam ??= p.id;
     }
   }

@@ -3,6 +3,7 @@
  * guard so one failing detector costs its own facts only. go.mod files: ./gomod.ts.
  */
 import { detectStripeGo } from "./stripe";
+import { detectMsGraphGo } from "./msgraphGo";
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseTree } from "../../parsing/treeSitter";
 import { reportSyntaxError, runDetectors, type Detector } from "../shared/guards";
@@ -27,6 +28,7 @@ import { detectNeo4jGo } from "./neo4j";
 import { detectHttpClients } from "./nethttp";
 import { detectRetryablehttp } from "./retryablehttp";
 import { detectRetryLoops } from "./retryLoop";
+import { detectViperConfig } from "./viper";
 
 export { extractGoMod } from "./gomod";
 
@@ -34,6 +36,8 @@ export { extractGoMod } from "./gomod";
 const DETECTORS: Array<Detector<GoContext>> = [
   ["module", detectModule],
   ["net/http clients", detectHttpClients],
+  // before the retry loops, so a loop around a Graph request lists the request it makes
+  ["microsoft graph", detectMsGraphGo],
   ["go-retryablehttp", detectRetryablehttp],
   ["cenkalti/backoff", detectCenkaltiBackoff],
   ["retry loops", detectRetryLoops],
@@ -43,6 +47,7 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["go-resty", detectResty],
   ["mongo-go-driver", detectMongoGo],
   ["go-redis", detectGoRedis],
+  ["viper configuration files", detectViperConfig],
   ["kafka-go", detectKafkaGo],
   ["sarama", detectSarama],
   ["go-elasticsearch", detectGoElasticsearch],

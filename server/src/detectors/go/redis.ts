@@ -52,12 +52,20 @@ export function detectGoRedis(ctx: GoContext): void {
     const unit = major >= 8 ? 3 : 0;
     let retries: number | null;
     let note: string;
+    let countExpr: LayerFact["countExpr"];
     if (written === null) {
       retries = unit;
       note = major >= 8 ? `default MaxRetries 3 → 4 attempts (${version})` : `MaxRetries unset: no retries by default → 1 attempt (${version})`;
     } else if (n === null) {
       retries = null;
       note = `MaxRetries: ${written.text}: not a literal (${version}; 0 means 3, -1 disables)`;
+      // a constant of another file, a viper setting, an env variable: resolved at link time
+      const value = valueOf(ctx, written);
+      if (value && value.kind !== "unknown") {
+        countExpr = major >= 8
+          ? { value, scopeId: ctx.scopeId(written), offset: 1, zero: 4, nonPositive: 1, note: `MaxRetries: ${written.text} = $value → $attempts attempts (${version}; 0 means 3, -1 disables)` }
+          : { value, scopeId: ctx.scopeId(written), offset: 1, nonPositive: 1, note: `MaxRetries: ${written.text} = $value → $attempts attempts (${version})` };
+      }
     } else if (n < 0) {
       retries = 0;
       note = `MaxRetries: ${written.text} → ${major >= 8 ? "retries disabled" : "no retries"} → 1 attempt (${version})`;
@@ -82,6 +90,7 @@ export function detectGoRedis(ctx: GoContext): void {
       wait: waitOf(ctx, f),
       errors: "network errors (io.EOF, connection refused/reset), timeouts of non-blocking commands, LOADING / READONLY / CLUSTERDOWN / TRYAGAIN / MASTERDOWN replies",
     }));
+    if (countExpr) Object.assign(ctx.facts.layers[ctx.facts.layers.length - 1]!, { countExpr, countUnknown: true });
     if (!name) continue;
     // ReadTimeout: default 3 s (options.go init: `case 0: opt.ReadTimeout = 3 * time.Second`), -1 none
     const rt = f.values.get("ReadTimeout");

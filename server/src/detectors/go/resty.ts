@@ -156,9 +156,9 @@ function layerOf(ctx: GoContext, major: number, s: Settings, bound: string | nul
     note = `SetRetryCount(${n.text}): not a literal (${version}; ${retriesCount ? "counts retries: n → n+1" : "n attempts in total"})`;
     if (n.ref) countExpr = { value: n.ref, scopeId: ctx.scopeId(call), offset: retriesCount ? 1 : 0, nonPositive: 1, note: `SetRetryCount(${n.text} = $value) → $attempts attempts (${version}${retriesCount ? ": counts retries" : ""})` };
   }
-  // v2.0–v2.2 counted attempts: the go.mod decides (engine/goModPins.ts)
-  const goModPin: LayerFact["goModPin"] | undefined = major === 2 && n.value !== null && n.value > 1
-    ? { module: "github.com/go-resty/resty/v2", below: "v2.3.0", maxAttempts: n.value, note: `SetRetryCount(${n.text}) → ${n.value} attempts in total ($version: before v2.3.0 the loop ran attempt < count)`, assumed: "resty v2 (≥ v2.3.0 assumed)" }
+  // v2.0–v2.2 counted attempts: the go.mod decides (engine/versionGates.ts)
+  const versionGate: LayerFact["versionGate"] | undefined = major === 2 && n.value !== null && n.value > 1
+    ? { ecosystem: "go", module: "github.com/go-resty/resty/v2", below: "v2.3.0", maxAttempts: n.value, note: `SetRetryCount(${n.text}) → ${n.value} attempts in total ($version: before v2.3.0 the loop ran attempt < count)`, assumed: "resty v2 (≥ v2.3.0 assumed)" }
     : undefined;
   const field = calleeNode(call)?.childForFieldName("field") ?? call;
   return {
@@ -173,7 +173,7 @@ function layerOf(ctx: GoContext, major: number, s: Settings, bound: string | nul
     timeBound: null,
     ...(maxAttempts === null ? { countUnknown: true } : {}),
     ...(countExpr ? { countExpr } : {}),
-    ...(goModPin ? { goModPin } : {}),
+    ...(versionGate ? { versionGate } : {}),
     wait: waitOf(ctx, s),
     condition: conditionOf(major, s),
     budget: null,

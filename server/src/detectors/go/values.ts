@@ -8,6 +8,10 @@ import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { bindingOf, callArgs, calleeNode, descendants, dottedName, enclosingFunction, numberValue, stringValue } from "./syntax";
 
+export const VIPER = "github.com/spf13/viper";
+/** viper v1 `GetString`, `GetInt`, `GetInt32`, `GetInt64`, `GetUint…`, `GetFloat64`, `GetBool`, `GetDuration` */
+const VIPER_GETTERS = /^Get(String|Int|Int32|Int64|Uint|Uint16|Uint32|Uint64|Float64|Bool|Duration)?$/;
+
 /** net/http method constants */
 const HTTP_METHOD_CONSTANTS: Record<string, string> = {
   MethodGet: "GET", MethodHead: "HEAD", MethodPost: "POST", MethodPut: "PUT", MethodPatch: "PATCH", MethodDelete: "DELETE", MethodOptions: "OPTIONS",
@@ -64,6 +68,12 @@ function callValue(ctx: GoContext, n: SyntaxNode, depth: number): ValueExpr {
     // `os.Getenv(key)` in a helper taking the name: the name is a value found at link time
     const nameExpr = valueOf(ctx, args[0], depth + 1);
     if (nameExpr && nameExpr.kind !== "unknown") return { kind: "env", name: args[0].text, nameExpr };
+  }
+  // viper's global getters (`viper.GetInt("redis.maxRetries")`): the key of the configuration the
+  // program loads into viper, or the environment (engine/viperConfig.ts)
+  if (path === VIPER && VIPER_GETTERS.test(member) && args[0]) {
+    const key = stringValue(args[0]);
+    if (key !== null) return { kind: "setting", key, envPrefixed: true };
   }
   if (path === "cmp" && member === "Or" && args.length >= 2) {
     const first = valueOf(ctx, args[0], depth + 1);

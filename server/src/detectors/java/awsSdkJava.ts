@@ -9,7 +9,7 @@
  *   = the legacy value since PR #2324, 2021: 9 in standard mode too). STANDARD / ADAPTIVE: 3 attempts.
  *   2.44.0 adds an opt-in (`AWS_NEW_RETRIES_2026=true`) switching the default to STANDARD (3,
  *   DynamoDB 4); the default rollout is announced for no sooner than November 2026 (issue #6987), so
- *   the legacy numbers are modelled (the build's BOM version is not read).
+ *   the legacy numbers are modelled; the note names the version the build pins (pom.xml, Gradle, BOM).
  * - `RetryPolicy.builder().numRetries(n)` counts **retries** (n+1 attempts); `RetryPolicy.none()`,
  *   `AwsRetryStrategy.doNotRetry()` → 1; a retry strategy's `maxAttempts(n)` counts **attempts**;
  *   `RetryMode.X` / `AwsRetryStrategy.standardRetryStrategy()` … → that mode's count.
@@ -24,20 +24,12 @@
 import type { LayerFact } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { importsFrom, simpleType, type JvmContext } from "./context";
+import { attemptsInMode, awsEnvConfig, awsLayerLabel, awsRetryCondition, awsRetryLayer, awsSdkTarget, isDynamoDb, JAVA_V1_RETRIES, JAVA_V2_DYNAMODB_MODES, JAVA_V2_MODES, THROTTLING_AND_5XX } from "../shared/awsSdk";
 import { BEAN_PREFIX } from "./http";
 import { holderOf, outermost, valueOfName } from "./jvmHolders";
 import { argAt, chainOf, exprText, numberOf, type Call, type Expr } from "./syntax";
 
 export const AWS_SDK_JAVA = "aws-sdk-java";
-/** SdkDefaultRetrySetting.Legacy.MAX_ATTEMPTS (numRetries 3 + 1) */
-export const V2_LEGACY_ATTEMPTS = 4;
-/** SdkDefaultRetrySetting.Standard.MAX_ATTEMPTS */
-export const V2_STANDARD_ATTEMPTS = 3;
-/** DynamoDbRetryPolicy LEGACY_MAX_ERROR_RETRY (= STANDARD_MAX_ERROR_RETRY) 8 → 9 attempts */
-export const V2_DYNAMODB_ATTEMPTS = 9;
-/** v1 PredefinedRetryPolicies.DEFAULT_MAX_ERROR_RETRY / DYNAMODB_DEFAULT_MAX_ERROR_RETRY (retries) */
-export const V1_DEFAULT_RETRIES = 3;
-export const V1_DYNAMODB_RETRIES = 10;
 /**
  * Per-read socket timeouts every attempt has: 2.x SdkHttpConfigurationOption GLOBAL_HTTP_DEFAULTS
  * (DEFAULT_SOCKET_READ_TIMEOUT 30 s, connect 2 s); 1.x ClientConfiguration DEFAULT_SOCKET_TIMEOUT
@@ -96,15 +88,15 @@ export function detectAwsSdkJava(ctx: JvmContext): void {
     if (call.name === "builder" || call.name === "standard") {
       if (!chain.some((c) => c.name === "build")) continue;
     }
-    const dynamo = service === "dynamodb";
+    const dynamo = isDynamoDb(service);
     const setting = version === 2 ? v2Setting(ctx, whole, chain, dynamo) : v1Setting(ctx, whole, chain);
     const localId = ctx.nextId("L", whole.span);
     const holder = holderOf(ctx, whole);
-    const label = `${holder?.name ? holder.name.slice(holder.name.lastIndexOf(".") + 1) : `${head ?? call.name}`} → aws:${service}`;
+    const label = awsLayerLabel(holder?.name ? holder.name.slice(holder.name.lastIndexOf(".") + 1) : `${head ?? call.name}`, service);
     ctx.facts.layers.push(layer(localId, whole, version, dynamo, setting, label));
     if (!holder) continue;
     const id = ctx.nextId("K", whole.span);
-    ctx.facts.clients.push({ id, name: holder.name, functionId: holder.functionId, span: whole.span, library: AWS_SDK_JAVA, baseUrl: null, layerIds: [localId], fromCall: null, perCall: holder.perCall, hasRetryQuota: version === 2, timeoutSeconds: version === 2 ? V2_READ_TIMEOUT_S : V1_SOCKET_TIMEOUT_S, sdk: { target: `aws://${service}`, notSending: [...NOT_SENDING] } });
+    ctx.facts.clients.push({ id, name: holder.name, functionId: holder.functionId, span: whole.span, library: AWS_SDK_JAVA, baseUrl: null, layerIds: [localId], fromCall: null, perCall: holder.perCall, hasRetryQuota: version === 2, timeoutSeconds: version === 2 ? V2_READ_TIMEOUT_S : V1_SOCKET_TIMEOUT_S, sdk: awsSdkTarget(service, NOT_SENDING) });
     if (holder.beanMethod) {
       const fn = ctx.facts.functions.find((f) => f.id === holder.beanMethod);
       if (fn) fn.returnsClientId = id;
@@ -155,11 +147,10 @@ function argNodes(ctx: JvmContext, scopeId: string, arg: { value: Expr; node: Sy
   return out;
 }
 
+/** `RetryMode.X` → its default count (ADAPTIVE_V2 counts like ADAPTIVE) */
 function modeAttempts(mode: string, dynamo: boolean): number | null {
-  const m = mode.toUpperCase();
-  if (m === "LEGACY") return dynamo ? V2_DYNAMODB_ATTEMPTS : V2_LEGACY_ATTEMPTS;
-  if (m === "STANDARD" || m === "ADAPTIVE" || m === "ADAPTIVE_V2") return dynamo ? V2_DYNAMODB_ATTEMPTS : V2_STANDARD_ATTEMPTS;
-  return null;
+  const m = mode.toLowerCase();
+  return attemptsInMode(dynamo ? JAVA_V2_DYNAMODB_MODES : JAVA_V2_MODES, m === "adaptive_v2" ? "adaptive" : m);
 }
 
 function countOf(ctx: JvmContext, call: Call, e: Expr | null): number | null {
@@ -230,6 +221,9 @@ function v1Setting(ctx: JvmContext, whole: Call, chain: Call[]): Setting | null 
   return found;
 }
 
+/** replaced by the build's software.amazon.awssdk version when it is pinned (engine/versionGates.ts) */
+const V2_VERSION_UNKNOWN = "SDK version not pinned in the build as far as the workspace shows";
+
 function layer(localId: string, whole: Call, version: 1 | 2, dynamo: boolean, setting: Setting | null, label: string): LayerFact {
   let attempts: number | null;
   let note: string;
@@ -237,44 +231,40 @@ function layer(localId: string, whole: Call, version: 1 | 2, dynamo: boolean, se
     attempts = setting.attempts;
     note = `${setting.note} (AWS SDK for Java ${version === 2 ? "2.x" : "1.x"})`;
   } else if (version === 2) {
-    attempts = dynamo ? V2_DYNAMODB_ATTEMPTS : V2_LEGACY_ATTEMPTS;
+    attempts = dynamo ? JAVA_V2_DYNAMODB_MODES.legacy : JAVA_V2_MODES.legacy;
     note = dynamo
-      ? `default LEGACY retry mode: DynamoDB 8 retries → 9 attempts (aws-sdk-java-v2 DynamoDbRetryPolicy; the build's SDK version is not read: every 2.x release defaults to LEGACY unless AWS_NEW_RETRIES_2026 is set)`
-      : `default LEGACY retry mode: 3 retries → 4 attempts (aws-sdk-java-v2 SdkDefaultRetrySetting; the build's SDK version is not read: every 2.x release defaults to LEGACY unless AWS_NEW_RETRIES_2026 is set)`;
+      ? `default LEGACY retry mode: DynamoDB 8 retries → 9 attempts (aws-sdk-java-v2 DynamoDbRetryPolicy; ${V2_VERSION_UNKNOWN}: every 2.x release defaults to LEGACY unless AWS_NEW_RETRIES_2026 is set)`
+      : `default LEGACY retry mode: 3 retries → 4 attempts (aws-sdk-java-v2 SdkDefaultRetrySetting; ${V2_VERSION_UNKNOWN}: every 2.x release defaults to LEGACY unless AWS_NEW_RETRIES_2026 is set)`;
   } else {
-    const retries = dynamo ? V1_DYNAMODB_RETRIES : V1_DEFAULT_RETRIES;
+    const retries = dynamo ? JAVA_V1_RETRIES.dynamoDbRetries : JAVA_V1_RETRIES.retries;
     attempts = retries + 1;
     note = `default ${dynamo ? "DYNAMODB_DEFAULT_MAX_ERROR_RETRY" : "DEFAULT_MAX_ERROR_RETRY"} ${retries} retries → ${attempts} attempts (aws-java-sdk 1.x PredefinedRetryPolicies)`;
   }
-  const envConfig = !setting && version === 2 ? { attemptsVar: "AWS_MAX_ATTEMPTS", ...(dynamo ? {} : { modeVar: "AWS_RETRY_MODE", modeAttempts: { legacy: V2_LEGACY_ATTEMPTS, standard: V2_STANDARD_ATTEMPTS, adaptive: V2_STANDARD_ATTEMPTS } }) } : undefined;
-  return {
+  return awsRetryLayer({
+    localId,
     kind: "aws-sdk-java",
-    category: "client",
     library: version === 2 ? "aws-sdk-java-v2" : "aws-java-sdk",
+    anchor: whole.span,
+    label,
     maxAttempts: attempts,
-    ...(attempts === null ? { countUnknown: true } : {}),
-    ...(envConfig ? { envConfig } : {}),
-    attemptsSource: setting ? "config" : "default",
-    attemptsNote: note,
-    timeBound: null,
+    source: setting ? "config" : "default",
+    note,
+    ...(!setting && version === 2
+      ? {
+          // 1.x reads no AWS_MAX_ATTEMPTS; DynamoDB's count is the same in every mode, so AWS_RETRY_MODE does not change it
+          envConfig: awsEnvConfig(dynamo ? undefined : JAVA_V2_MODES),
+          // the note names the build's SDK version (no published 2.x release changed the default yet: issue #6987)
+          versionGate: { ecosystem: "maven" as const, module: "software.amazon.awssdk", maxAttempts: attempts, note: "", assumed: V2_VERSION_UNKNOWN },
+        }
+      : {}),
     wait: { kind: "exponential", jitter: true, initialSeconds: dynamo ? 0.025 : 0.1, maxSeconds: 20, source: "default", description: `exponential with jitter from ${dynamo ? 25 : 100} ms (throttles 500 ms), max 20 s` },
-    condition: {
-      allErrors: false,
+    condition: awsRetryCondition({
       exceptionTypes: ["IOException", "SdkClientException"],
-      statuses: [429, 500, 502, 503, 504],
-      retryOn: ["throttling", "transient"],
-      afterSendMethods: "all",
-      permanentErrors: null,
+      statuses: THROTTLING_AND_5XX,
       // not verified: PR #6925 (2.44) "x-amz-retry-after replaces Retry-After" implies some earlier use
       honoursRetryAfter: null,
       description: "I/O errors, 5xx, throttling and clock-skew errors, every operation",
-    },
+    }),
     budget: version === 2 ? "retry quota per client (token bucket; issue #6987: legacy proprietary, standard 500 tokens)" : null,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    localId,
-    anchor: whole.span,
-    attach: { kind: "client" },
-    label,
-  };
+  });
 }

@@ -5,10 +5,12 @@
  * request, so each method gets a CallFact with its RequestFact (base URL: `url`, else
  * `http://<name>` as service discovery names it; then `path`, the interface's `@RequestMapping`
  * and the method's path). Feign's own Retryer is feignRetryer.ts (docs/reference/openfeign.md).
+ * Methods inherited from an API interface (`interface InventoryClient extends InventoryApi`,
+ * "Feign Inheritance Support") send too: the client is recorded for engine/jvmHttpInheritance.ts.
  */
 import type { ValueExpr } from "../../model/facts";
 import { importedName, type JvmContext } from "./context";
-import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
+import { recordInheritingClient, sendsIdempotencyKey } from "./httpInterfaces";
 import { interfaceMethodCall, joinRoute, placeholderValue, springMapping } from "./module";
 import { stringOf } from "./syntax";
 
@@ -21,12 +23,14 @@ export function detectFeign(ctx: JvmContext): void {
     if (url === null && name === null) continue;
     const base: ValueExpr = url !== null && url !== "" ? placeholderValue(url) : placeholderValue(`http://${name}`);
     const prefix = stringOf(ann.args.get("path")) ?? "";
+    const own: string[] = [];
     for (const m of ctx.file.decls) {
       if (m.kind !== "method" || m.ownerId !== iface.id) continue;
       const mapping = springMapping(ctx, m);
       if (!mapping) continue;
+      own.push(m.name);
       const path = joinRoute(prefix, mapping.route);
-      const keyed = m.params.some((p) => p.annotations.some((a) => importedName(ctx.file, a.simple) === "RequestHeader" && IDEMPOTENCY_HEADER.test(stringOf(a.args.get("value") ?? a.args.get("name")) ?? "")));
+      const keyed = sendsIdempotencyKey(ctx, m);
       interfaceMethodCall(ctx, iface, m, {
         method: mapping.method,
         url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }] },
@@ -36,5 +40,6 @@ export function detectFeign(ctx: JvmContext): void {
         library: "feign",
       });
     }
+    recordInheritingClient(ctx, iface, { base, prefix, library: "feign", own, overrides: {} });
   }
 }

@@ -82,6 +82,9 @@ function channelStart(call: Call): ValueExpr | null {
   return null;
 }
 
+/** what the note says while the build's grpc-java version is unknown (replaced by the pin when read) */
+const GRPC_ON_BY_DEFAULT = "grpc-java ≥ 1.40 assumed";
+
 function layerOf(ctx: JvmContext, chain: Call[]): LayerFact | null {
   const set = chain.find((c) => c.name === "defaultServiceConfig");
   if (!set || chain.some((c) => c.name === "disableRetry")) return null;
@@ -100,7 +103,12 @@ function layerOf(ctx: JvmContext, chain: Call[]): LayerFact | null {
     const capText = capCall ? `maxRetryAttempts(${cap})` : `maxRetryAttempts default ${GRPC_MAX_ATTEMPTS_LIMIT}`;
     core.attemptsNote = n > cap ? `${top.written} → capped at ${cap} attempts (${capText})` : `${top.written} → ${core.maxAttempts} attempts (includes the first call; cap ${capText})`;
     if (policies.length > 1) core.attemptsNote += `; largest of ${policies.length} method configs`;
-    core.attemptsNote += chain.some((c) => c.name === "enableRetry") ? "; enableRetry()" : "; grpc-java ≥ 1.40: retries on by default";
+    if (chain.some((c) => c.name === "enableRetry")) core.attemptsNote += "; enableRetry()";
+    else {
+      core.attemptsNote += `; ${GRPC_ON_BY_DEFAULT}: retries on by default`;
+      // 1.39 and earlier: retryEnabled = false; the build's grpc-java version decides (engine/versionGates.ts)
+      core.versionGate = { ecosystem: "maven", module: "io.grpc", below: "1.40.0", maxAttempts: 1, note: `${top.written}, but retries are off: $version, and before 1.40 grpc-java retries only after enableRetry() → 1 attempt`, assumed: GRPC_ON_BY_DEFAULT };
+    }
   } else if (top && cap === null) {
     core.maxAttempts = null;
     core.countUnknown = true;

@@ -13,9 +13,12 @@ import { detectRestClient } from "./restClient";
 import { detectFeignRetryer } from "./feignRetryer";
 import { detectSpringCloudLoadBalancer } from "./springCloudLoadBalancer";
 import { detectHttp } from "./http";
+import { detectHttpInterfaces } from "./httpInterfaces";
 import { detectAbstractAnnotated } from "./layers";
 import { javaFile } from "./javaSyntax";
 import { parseKotlin } from "./kotlinSyntax";
+import { gradlePins } from "../build/gradle";
+import { hasPins } from "../build/jvmPins";
 import { detectMicroProfile } from "./microprofile";
 import { detectMicronautClient } from "./micronautClient";
 import { detectMicronautRetry } from "./micronautRetry";
@@ -27,6 +30,8 @@ import { detectMongoJava } from "./mongoJava";
 import { detectAwsSdkJava } from "./awsSdkJava";
 import { detectSpringAi } from "./springAi";
 import { detectLettuce } from "./lettuce";
+import { detectStripeJava } from "./stripeJava";
+import { detectMsGraphJava } from "./msgraphJava";
 import { detectKafkaClients } from "./kafkaClients";
 import { detectReactor } from "./reactor";
 import { detectResilience4j } from "./resilience4j";
@@ -39,6 +44,7 @@ import type { JvmFile } from "./syntax";
 const DETECTORS: Array<Detector<JvmContext>> = [
   ["module", detectModule],
   ["http", detectHttp],
+  ["http-interfaces", detectHttpInterfaces],
   ["feign", detectFeign],
   ["microprofile-rest-client", detectRestClient],
   ["micronaut-http-client", detectMicronautClient],
@@ -56,6 +62,8 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["aws-sdk-java", detectAwsSdkJava],
   ["spring-ai", detectSpringAi],
   ["lettuce", detectLettuce],
+  ["stripe-java", detectStripeJava],
+  ["microsoft graph", detectMsGraphJava],
   ["kafka-clients", detectKafkaClients],
   ["temporal", detectTemporalJava],
   ["retry-loop", detectRetryLoops],
@@ -84,6 +92,11 @@ export function extractKotlin(path: string, text: string): FileFacts {
     const parsed = parseKotlin(text);
     trees = parsed.trees;
     run(facts, () => parsed.file, parsed.file.root);
+    // a Gradle Kotlin build script: the versions it pins (detectors/build/gradle.ts)
+    if (/(^|\/)(build|settings)\.gradle\.kts$/.test(path)) {
+      const build = gradlePins(parsed.file.root);
+      if (hasPins(build)) facts.jvmBuild = build;
+    }
   } catch (err) {
     facts.problems.push({ line: 1, message: `kotlin extraction failed: ${(err as Error).message}` });
   } finally {

@@ -4,11 +4,12 @@
  *   (on the `put` of the retries setting when written). The settings are the
  *   `props.put(ProducerConfig.RETRIES_CONFIG, n)` / `props.put("retries", n)` / `setProperty`
  *   calls on the `Properties`/`Map` variable in the same method (Java and Kotlin).
- * - kafka-clients ≥ 2.1 (KIP-91; assumed): `retries` default `Integer.MAX_VALUE`, bounded by
+ * - kafka-clients ≥ 2.1 (KIP-91): `retries` default `Integer.MAX_VALUE`, bounded by
  *   `delivery.timeout.ms` **120 000 ms**: no count, time-bounded. A written `retries` N → N + 1
  *   attempts (still within the timeout); 0 → 1. `enable.idempotence` (default true since 3.0)
  *   makes re-sends safe. Wait `retry.backoff.ms` 100 ms (exponential up to
- *   `retry.backoff.max.ms` 1 s since 3.7, KIP-580).
+ *   `retry.backoff.max.ms` 1 s since 3.7, KIP-580). Before 2.1 the default was 0 (no retries): the
+ *   build's pin decides (kafkaClientsDefaults, engine/jvmVersions.ts); ≥ 2.1 is assumed without one.
  * - `producer.send(record)` on the holder is a request to the first `bootstrap.servers` host, else `kafka`.
  * - Spring Kafka `new DefaultKafkaProducerFactory<>(configProps)` (a file importing
  *   org.springframework.kafka) builds kafka-clients producers from the same `ProducerConfig.*` map:
@@ -21,10 +22,10 @@
  *   `properties = @Property(name = ProducerConfig.RETRIES_CONFIG | "retries", value = "N")` (or
  *   the delivery timeout) is written there. Each abstract method (`@Topic("orders") void
  *   send(…)`) is a send to Kafka; a blocking method's retries run inside the caller's request.
- *   micronaut-kafka 1.0 shipped kafka-clients 2.0 (retries 0); ≥ 1.1 ships ≥ 2.1 (assumed).
+ *   micronaut-kafka 1.0 shipped kafka-clients 2.0 (retries 0); ≥ 1.1 ships ≥ 2.1.
  *   `kafka.producers.<id>.retries` in application settings is not read.
  */
-import type { ValueExpr } from "../../model/facts";
+import type { ValueExpr, VersionDefaults } from "../../model/facts";
 import { importedName, importsFrom, receiverName, type JvmContext } from "./context";
 import { holderOf } from "./jvmHolders";
 import { interfaceMethodCall } from "./module";
@@ -53,50 +54,77 @@ export function detectKafkaClients(ctx: JvmContext): void {
     const props = propsArg?.k === "name" ? propsArg.path.replace(/^this\./, "") : null;
     const settings = props ? settingsOf(ctx, call, props) : new Map<string, { value: Expr; call: Call }>();
     const retries = settings.get("retries");
-    const n = retries ? numberOf(retries.value) : null;
-    const timeout = settings.get("delivery.timeout.ms");
-    const timeoutMs = timeout ? numberOf(timeout.value) : 120000;
     const idempotent = settings.get("enable.idempotence") ? boolOf(settings.get("enable.idempotence")!.value) : null;
-    const timeText = timeoutMs === null ? "delivery.timeout.ms not a literal" : `${timeoutMs / 1000} s (delivery.timeout.ms${timeout ? "" : " default 120000"})`;
-    let attempts: number | null;
-    let note: string;
-    let timeBound: string | null = null;
-    if (!retries || (n !== null && n >= 2147483647)) {
-      attempts = null;
-      timeBound = timeText;
-      note = `${retries ? "retries Integer.MAX_VALUE" : "default retries Integer.MAX_VALUE"}: no practical count; each record is retried until ${timeText} (kafka-clients ≥ 2.1 assumed; before 2.1: retries 0)`;
-    } else if (n === null) {
-      attempts = null;
-      note = `retries: ${exprText(retries.value)}: not a literal (kafka-clients; counts retries)`;
-    } else {
-      attempts = Math.max(0, n) + 1;
-      note = `retries ${n} → ${attempts} attempt${attempts === 1 ? "" : "s"} (kafka-clients; counts retries), within ${timeText}`;
-    }
+    const count = producerCount(retries?.value, settings.get("delivery.timeout.ms")?.value);
+    let note = count.note;
     if (!props && propsArg) note += "; producer config not a Properties/Map variable of this method (the defaults are assumed)";
     if (idempotent === true) note += "; enable.idempotence=true";
     if (factory) note += "; Spring Kafka DefaultKafkaProducerFactory builds kafka-clients producers with these configs";
     const localId = ctx.nextId("L", call.span);
-    ctx.facts.layers.push(kafkaProducerLayer({
+    const layer = kafkaProducerLayer({
       localId,
       anchor: (retries?.call ?? call).span,
       label: factory ? "DefaultKafkaProducerFactory" : "KafkaProducer",
       library: LIBRARY,
-      attempts,
+      ...count,
       source: retries ? "config" : "default",
       note,
       wait: producerWait(settings),
       errors: PRODUCER_ERRORS,
       idempotent: idempotent !== false,
-      timeBound,
-      overallTimeoutSeconds: timeoutMs ? timeoutMs / 1000 : null,
-      unknown: attempts === null && !!retries && n === null,
-    }));
+    });
+    if (!retries) layer.versionDefaults = kafkaClientsDefaults(note);
+    ctx.facts.layers.push(layer);
     const holder = holderOf(ctx, call);
     if (factory || !holder?.name) continue;
     names.push(holder.name.slice(holder.name.lastIndexOf(".") + 1));
     ctx.facts.clients.push({ id: ctx.nextId("K", call.span), name: holder.name, functionId: holder.functionId, span: call.span, library: LIBRARY, baseUrl: brokerOf(settings.get("bootstrap.servers")?.value), layerIds: [localId], fromCall: null, perCall: holder.perCall, hasRetryQuota: false, timeoutSeconds: null, sdk: { target: "", notSending: [...KAFKA_NOT_SENDING, "initTransactions", "beginTransaction", "commitTransaction", "abortTransaction", "partitionsFor", "metrics"], protocol: "queue" } });
   }
   if (names.length) nameCallees(ctx, names);
+}
+
+/**
+ * The count of a kafka-clients producer from its `retries` and `delivery.timeout.ms` settings
+ * (either may be absent): no setting or Integer.MAX_VALUE → no count, time-bounded; N → N + 1.
+ */
+function producerCount(retries: Expr | undefined, timeout: Expr | undefined): { attempts: number | null; note: string; timeBound: string | null; overallTimeoutSeconds: number | null; unknown: boolean } {
+  const n = retries ? numberOf(retries) : null;
+  const timeoutMs = timeout ? numberOf(timeout) : 120000;
+  const timeText = timeoutMs === null ? "delivery.timeout.ms not a literal" : `${timeoutMs / 1000} s (delivery.timeout.ms${timeout ? "" : " default 120000"})`;
+  const overallTimeoutSeconds = timeoutMs ? timeoutMs / 1000 : null;
+  if (!retries || (n !== null && n >= 2147483647)) {
+    const what = retries ? "retries Integer.MAX_VALUE" : "default retries Integer.MAX_VALUE (kafka-clients ≥ 2.1, KIP-91)";
+    return { attempts: null, note: `${what}: no practical count; each record is retried until ${timeText}`, timeBound: timeText, overallTimeoutSeconds, unknown: false };
+  }
+  if (n === null) return { attempts: null, note: `retries: ${exprText(retries)}: not a literal (kafka-clients; counts retries)`, timeBound: null, overallTimeoutSeconds, unknown: true };
+  const attempts = Math.max(0, n) + 1;
+  return { attempts, note: `retries ${n} → ${attempts} attempt${attempts === 1 ? "" : "s"} (kafka-clients; counts retries), within ${timeText}`, timeBound: null, overallTimeoutSeconds, unknown: false };
+}
+
+/**
+ * kafka-clients' default `retries` by the version the build pins (docs/reference/kafka.md
+ * "Versions"): 0 before 2.1, Integer.MAX_VALUE (time-bounded) since KIP-91. With no pin of its
+ * own, Spring Boot's `kafka.version` property, then the version spring-kafka or Spring Boot brings:
+ * spring-kafka before 2.3 (Spring Boot before 2.2) brings a kafka-clients before 2.1.
+ */
+export function kafkaClientsDefaults(timeBoundNote: string): VersionDefaults {
+  return {
+    package: "org.apache.kafka:kafka-clients",
+    ecosystem: "maven",
+    byMajor: [
+      { fromMajor: 2, fromVersion: "2.1", maxAttempts: null, note: timeBoundNote },
+      { fromMajor: 0, fromVersion: "0", maxAttempts: 1, note: "default retries 0 before kafka-clients 2.1 (KIP-91 made it Integer.MAX_VALUE) → 1 attempt: a failed send is not retried" },
+    ],
+    managed: {
+      property: "kafka.version",
+      impliedBy: [
+        { package: "org.springframework.kafka:spring-kafka", versions: [{ from: "0", version: "2.0", text: "before 2.1" }, { from: "2.3", version: "2.3", text: "2.3 or later" }] },
+        { package: "org.springframework.boot", versions: [{ from: "0", version: "2.0", text: "before 2.1" }, { from: "2.2", version: "2.3", text: "2.3 or later" }] },
+        // micronaut-kafka 1.0.x shipped kafka-clients 2.0.1, 1.1+ ≥ 2.1 (the guide's release history)
+        ...["io.micronaut.kafka:micronaut-kafka", "io.micronaut.configuration:micronaut-kafka"].map((pkg) => ({ package: pkg, versions: [{ from: "0", version: "2.0.1", text: "2.0.1" }, { from: "1.1", version: "2.1", text: "2.1 or later" }] })),
+      ],
+    },
+  };
 }
 
 /** The annotation name resolves to Micronaut's package (a single-type import, a star import or written in full). */
@@ -124,17 +152,8 @@ function micronautClients(ctx: JvmContext): void {
       if (key && value) settings.set(key, value);
     }
     const retries = settings.get("retries");
-    const n = retries ? numberOf(retries) : null;
-    const timeout = settings.get("delivery.timeout.ms");
-    const timeoutMs = timeout ? numberOf(timeout) : 120000;
-    const timeText = timeoutMs === null ? "delivery.timeout.ms not a literal" : `${timeoutMs / 1000} s (delivery.timeout.ms${timeout ? "" : " default 120000"})`;
-    const unbounded = !retries || (n !== null && n >= 2147483647);
-    const attempts = unbounded || n === null ? null : Math.max(0, n) + 1;
-    const note = unbounded
-      ? `Micronaut @KafkaClient: a kafka-clients KafkaProducer with ${retries ? "retries Integer.MAX_VALUE" : "default retries Integer.MAX_VALUE"}: each record is retried until ${timeText} (kafka-clients ≥ 2.1 assumed, micronaut-kafka ≥ 1.1; kafka.producers.* settings not read)`
-      : n === null
-        ? `Micronaut @KafkaClient retries: ${exprText(retries!)}: not a literal (kafka-clients; counts retries)`
-        : `Micronaut @KafkaClient retries ${n} → ${attempts} attempt${attempts === 1 ? "" : "s"} (kafka-clients; counts retries), within ${timeText}`;
+    const count = producerCount(retries, settings.get("delivery.timeout.ms"));
+    const note = `Micronaut @KafkaClient (a kafka-clients KafkaProducer): ${count.note}${count.timeBound ? " (kafka.producers.* settings not read)" : ""}`;
     const idem = settings.get("enable.idempotence");
     const idempotent = idem ? boolOf(idem) : null;
     const localId = ctx.nextId("L", ann.span);
@@ -146,20 +165,18 @@ function micronautClients(ctx: JvmContext): void {
       callIds.push(interfaceMethodCall(ctx, decl, m, { method: null, url: { kind: "string", value: KAFKA_DEFAULT_TARGET }, protocol: "queue", idempotencyKey: idempotent !== false, timeoutSeconds: null, library: LIBRARY }));
     }
     ctx.facts.layers.push({
+      ...(retries ? {} : { versionDefaults: kafkaClientsDefaults(note) }),
       ...kafkaProducerLayer({
         localId,
         anchor: ann.span,
         label: `@KafkaClient ${decl.name}`,
         library: LIBRARY,
-        attempts,
+        ...count,
         source: retries ? "config" : "default",
         note,
         wait: producerWait(settings),
         errors: PRODUCER_ERRORS,
         idempotent: idempotent !== false,
-        timeBound: unbounded ? timeText : null,
-        overallTimeoutSeconds: timeoutMs ? timeoutMs / 1000 : null,
-        unknown: attempts === null && !!retries && n === null,
       }),
       attach: { kind: "block", functionId: decl.id, callIds },
     });

@@ -8,21 +8,20 @@
  * `http://product-service`) — then `path`, then the method's URI.
  *
  * The client itself does not retry (Micronaut's HTTP client has no retry of its own); a
- * `@Retryable` on the interface or a method is micronautRetry.ts. Methods the interface only
- * inherits (declared in an API interface of another file) are not seen here.
+ * `@Retryable` on the interface or a method is micronautRetry.ts. Methods the interface inherits
+ * from an API interface of another file (`interface ProductClient extends ProductOperations`) send
+ * too: the client is recorded for engine/jvmHttpInheritance.ts, which adds their requests.
  *
  * Micronaut controllers (`@Controller("/x")` with `@Get`…) are entry points: their methods get a
  * handler like Spring's mappings, so a path through the service starts at the endpoint called.
  */
 import type { ValueExpr } from "../../model/facts";
 import { importedName, importsFrom, type JvmContext } from "./context";
-import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
+import { hasBody, isMicronautController, micronautVerb, recordInheritingClient, sendsIdempotencyKey } from "./httpInterfaces";
 import { interfaceMethodCall, joinRoute, placeholderValue } from "./module";
 import { stringOf, type Annotation, type Decl } from "./syntax";
 
 const CLIENT_PACKAGE = "io.micronaut.http.client.annotation";
-const HTTP_ANNOTATIONS = "io.micronaut.http.annotation";
-const VERBS: Record<string, string> = { Get: "GET", Post: "POST", Put: "PUT", Delete: "DELETE", Patch: "PATCH", Head: "HEAD", Options: "OPTIONS", Trace: "TRACE" };
 export const MICRONAUT_CLIENT_LIBRARY = "micronaut-http-client";
 
 /** The Micronaut `@Client` annotation of a type, if it has one. */
@@ -41,7 +40,7 @@ export function detectMicronautClient(ctx: JvmContext): void {
   for (const d of ctx.file.decls) {
     const ann = micronautClientAnnotation(ctx, d);
     if (ann) clientRequests(ctx, d, ann, byType);
-    else if (d.kind === "class" && d.annotations.some((a) => importedName(ctx.file, a.simple) === "Controller" && ctx.packageOf(a.name, [HTTP_ANNOTATIONS]) === HTTP_ANNOTATIONS)) controllerHandlers(ctx, d);
+    else if (d.kind === "class" && isMicronautController(ctx, d)) controllerHandlers(ctx, d);
   }
 }
 
@@ -52,15 +51,19 @@ function clientRequests(ctx: JvmContext, iface: Decl, ann: Annotation, byType: M
   const prefix = stringOf(ann.args.get("path")) ?? "";
   const calls = new Map<string, string>();
   byType.set(iface.id, calls);
+  const own: string[] = [];
+  const overrides: Record<string, string> = {};
   for (const m of ctx.file.decls) {
     if (m.kind !== "method" || m.ownerId !== iface.id) continue;
     // an override without a verb (`@Override Maybe<Dto> get(String code);`) inherits the verb and
-    // URI of the API interface it overrides (another file): a request whose method and URI are unknown
-    const verb = verbOf(ctx, m) ?? (iface.supertypes?.length && !hasBody(m) ? { method: null, uri: null } : null);
+    // URI of the API interface it overrides (another file): a request whose method and URI are
+    // unknown here, filled in by engine/jvmHttpInheritance.ts when that interface is in the workspace
+    const written = micronautVerb(ctx, m);
+    const verb = written ?? (iface.supertypes?.length && !hasBody(m) ? { method: null, uri: null } : null);
     if (!verb) continue;
     const path = joinRoute(prefix, verb.uri ?? "");
     const tail: ValueExpr[] = verb.uri === null ? [{ kind: "unknown", text: `URI inherited from ${iface.supertypes!.join(", ")}` }] : [];
-    const keyed = m.params.some((p) => p.annotations.some((a) => importedName(ctx.file, a.simple) === "Header" && IDEMPOTENCY_HEADER.test(stringOf(a.args.get("value") ?? a.args.get("name")) ?? "")));
+    const keyed = sendsIdempotencyKey(ctx, m);
     const id = interfaceMethodCall(ctx, iface, m, {
       method: verb.method,
       url: { kind: "concat", parts: [base, { kind: "string", value: path === "/" ? "" : path }, ...tail] },
@@ -70,18 +73,10 @@ function clientRequests(ctx: JvmContext, iface: Decl, ann: Annotation, byType: M
       library: MICRONAUT_CLIENT_LIBRARY,
     });
     calls.set(m.id, id);
+    if (written) own.push(m.name);
+    else overrides[m.name] = id;
   }
-}
-
-/** `@Get("/x")` (value or `uri`) on a method, from Micronaut's annotation package. */
-function verbOf(ctx: JvmContext, m: Decl): { method: string | null; uri: string | null } | null {
-  for (const a of m.annotations) {
-    const simple = importedName(ctx.file, a.simple);
-    const method = VERBS[simple];
-    if (!method || ctx.packageOf(a.name, [HTTP_ANNOTATIONS]) !== HTTP_ANNOTATIONS) continue;
-    return { method, uri: stringOf(a.args.get("value")) ?? stringOf(a.args.get("uri")) ?? "" };
-  }
-  return null;
+  recordInheritingClient(ctx, iface, { base, prefix, library: MICRONAUT_CLIENT_LIBRARY, own, overrides });
 }
 
 /** `@Controller("/products")` methods with a verb annotation: entry points (FunctionFact.handler). */
@@ -90,12 +85,8 @@ function controllerHandlers(ctx: JvmContext, cls: Decl): void {
   const prefix = stringOf(ann?.args.get("value")) ?? "";
   for (const m of ctx.file.decls) {
     if (m.kind !== "method" || m.ownerId !== cls.id) continue;
-    const verb = verbOf(ctx, m);
+    const verb = micronautVerb(ctx, m);
     const fn = verb ? ctx.facts.functions.find((f) => f.id === m.id) : undefined;
     if (verb && fn && !fn.handler) fn.handler = { method: verb.method, route: joinRoute(prefix, verb.uri ?? "") };
   }
-}
-
-function hasBody(d: Decl): boolean {
-  return d.node.namedChildren.some((c) => c?.type === "block" || c?.type === "function_body") || !!d.node.childForFieldName("body");
 }

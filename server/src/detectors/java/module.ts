@@ -222,9 +222,14 @@ function handlerOf(ctx: JvmContext, d: Decl): FunctionFact["handler"] {
 
 /** `@PostMapping("/x")` (or `@RequestMapping(value, method)`) under the class's `@RequestMapping` prefix. */
 export function springMapping(ctx: JvmContext, d: Decl): { method: string | null; route: string } | null {
-  const owner = ctx.decl(d.ownerId);
-  const anns = d.annotations.map((a) => ({ a, simple: importedName(ctx.file, a.simple) }));
-  for (const { a, simple } of anns) {
+  const own = springMethodMapping(ctx, d);
+  return own ? { method: own.method, route: joinRoute(springTypePrefix(ctx, ctx.decl(d.ownerId)), own.uri) } : null;
+}
+
+/** A method's own Spring mapping: `@GetMapping("/{id}")` → GET "/{id}" (no class prefix). */
+export function springMethodMapping(ctx: JvmContext, d: Decl): { method: string | null; uri: string } | null {
+  for (const a of d.annotations) {
+    const simple = importedName(ctx.file, a.simple);
     if (!(simple in SPRING_MAPPINGS)) continue;
     let method = SPRING_MAPPINGS[simple] ?? null;
     if (method === null) {
@@ -232,10 +237,14 @@ export function springMapping(ctx: JvmContext, d: Decl): { method: string | null
       const first = m?.k === "array" ? m.items[0] : m;
       method = first?.k === "name" ? first.path.split(".").pop()!.toUpperCase() : null;
     }
-    const prefix = owner?.annotations.find((x) => importedName(ctx.file, x.simple) === "RequestMapping");
-    return { method, route: joinRoute(pathOf(prefix?.args), pathOf(a.args)) };
+    return { method, uri: pathOf(a.args) };
   }
   return null;
+}
+
+/** A type's `@RequestMapping("/api")` prefix; "" when none. */
+export function springTypePrefix(ctx: JvmContext, type: Decl | undefined): string {
+  return pathOf(type?.annotations.find((x) => importedName(ctx.file, x.simple) === "RequestMapping")?.args);
 }
 
 function pathOf(args: Map<string, Expr> | undefined): string {

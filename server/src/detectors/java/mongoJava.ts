@@ -13,7 +13,13 @@
  *   (`create(uri)`, `applyConnectionString(new ConnectionString(uri))`). Both off → 1 (disabled).
  * - Every operation on the client, on `client.getDatabase(d)` and on `db.getCollection(c)` (bound
  *   or chained) is a request to the connection string's host (ClientFact.sdk, target "").
- * Spring Data MongoDB (`spring.data.mongodb.uri`, repositories, MongoTemplate) is not linked.
+ * - A driver object the framework injects (a field or parameter typed `MongoClient`,
+ *   `MongoDatabase` or `MongoCollection` of com.mongodb that the file does not build — Micronaut
+ *   MongoDB and Spring Boot build the client from `mongodb.uri` / `spring.data.mongodb.uri`), and a
+ *   helper method of the file returning one (`getCollection().find()`): its operations are named
+ *   after the driver type (`MongoCollection.find`), the queries engine/jvmDb.ts sends through the
+ *   client the project's settings configure.
+ * Spring Data MongoDB repositories and MongoTemplate are linked by engine/jvmDb.ts.
  */
 import type { ValueExpr } from "../../model/facts";
 import { mongoLayer, uriOptions } from "../go/mongo";
@@ -36,6 +42,14 @@ interface Settings {
 
 export function detectMongoJava(ctx: JvmContext): void {
   if (!importsFrom(ctx.file, "com.mongodb")) return;
+  try {
+    detectCreatedClients(ctx);
+  } finally {
+    injectedDriverOperations(ctx);
+  }
+}
+
+function detectCreatedClients(ctx: JvmContext): void {
   const clientNames: string[] = [];
   for (const call of ctx.file.calls) {
     if (!isClientCreation(call)) continue;
@@ -79,6 +93,48 @@ export function detectMongoJava(ctx: JvmContext): void {
     const origin = head ? ctx.facts.clients.find((c) => c.library === MONGO_JAVA && c.name.endsWith(`.${head.split(".")[0]}`)) : undefined;
     const fact = byId.get(ctx.callIds.get(call.node.id) ?? "");
     if (origin && fact && head) fact.callee = `${head}.${call.name}`;
+  }
+}
+
+const DRIVER_TYPES = new Set(["MongoClient", "MongoDatabase", "MongoCollection"]);
+const DRIVER_PACKAGES = ["com.mongodb.client", "com.mongodb.reactivestreams.client", "com.mongodb.kotlin.client", "com.mongodb.kotlin.client.coroutine"];
+
+/** `Mongo(Client|Database|Collection)` of com.mongodb as a type is written (generics dropped); null otherwise. */
+function driverType(ctx: JvmContext, written: string | null): string | null {
+  const type = written?.replace(/<.*$/s, "").trim() ?? "";
+  const simple = type.slice(type.lastIndexOf(".") + 1);
+  if (!DRIVER_TYPES.has(simple)) return null;
+  return ctx.packageOf(type, DRIVER_PACKAGES)?.startsWith("com.mongodb") ? simple : null;
+}
+
+/**
+ * Operations on a driver object the file does not build (ClientFact names what it builds): an
+ * injected `mongoClient.getDatabase(d).getCollection(c).find()`, `collection.insertOne(doc)`, or
+ * `getCollection().find()` through a method of the file declared to return a collection.
+ */
+function injectedDriverOperations(ctx: JvmContext): void {
+  const built = (name: string) => ctx.facts.clients.some((c) => c.library === MONGO_JAVA && (c.name === name || c.name.endsWith(`.${name}`)));
+  const byId = new Map(ctx.facts.calls.map((c) => [c.id, c]));
+  for (const call of ctx.file.calls) {
+    if (call.isNew || NOT_SENDING.includes(call.name)) continue;
+    const chain = chainOf(call);
+    if (!chain.slice(1, -1).every((c) => DERIVING.has(c.name))) continue;
+    const head = chain[0]!;
+    let type: string | null = null;
+    if (chain.length === 1 || DERIVING.has(head.name)) {
+      const recv = receiverName(head);
+      const name = recv?.split(".")[0];
+      if (name && !built(name)) type = driverType(ctx, ctx.typeOf(call.scopeId, name));
+    }
+    if (chain.length > 1 && type === null && (!head.receiver || receiverName(head) === "this")) {
+      const helper = ctx.file.decls.find((d) => d.kind === "method" && d.name === head.name && d.ownerId === ctx.decl(call.scopeId)?.ownerId);
+      type = driverType(ctx, helper?.type ?? null);
+    }
+    if (type === null) continue;
+    // the operation's own type: derived objects of a chain (`db.getCollection(c).find()`) are collections
+    const op = chain.length > 1 ? "MongoCollection" : type;
+    const fact = byId.get(ctx.callIds.get(call.node.id) ?? "");
+    if (fact) fact.callee = `${op}.${call.name}`;
   }
 }
 

@@ -55,17 +55,24 @@ export function detectSpringAi(ctx: JvmContext): void {
   }
 }
 
-export function springAiLayer(o: { attempts?: number; initialMs?: number; multiplier?: number; maxMs?: number; source?: "default" | "config"; note?: string; clientErrors?: boolean } = {}): LayerBase {
+/** replaced by the build's Spring AI version when it pins one (engine/versionGates.ts) */
+const SPRING_AI_ASSUMED = "Spring AI 1.x assumed";
+
+export function springAiLayer(o: { attempts?: number; initialMs?: number; multiplier?: number; maxMs?: number; source?: "default" | "config"; note?: string; clientErrors?: boolean; setting?: string } = {}): LayerBase {
   const d = SPRING_AI_DEFAULTS;
   const attempts = o.attempts ?? d.attempts;
   const source = o.source ?? "default";
+  const setting = o.setting ?? `default spring.ai.retry.max-attempts ${d.attempts}`;
+  // 2.0 passes the same number to Spring Framework 7's RetryPolicy.maxRetries: one attempt more (0 → 1 either way)
+  const versionGate: LayerFact["versionGate"] = { ecosystem: "maven", module: "org.springframework.ai", from: "2.0.0-M1", addAttempts: 1, note: `${setting} → ${attempts + 1} attempts (Spring AI 2.x: Spring Framework 7's RetryPolicy.maxRetries counts retries; $version)`, assumed: SPRING_AI_ASSUMED };
   return {
+    versionGate,
     kind: "spring-ai-retry",
     category: "client",
     library: SPRING_AI,
     maxAttempts: Math.max(1, attempts),
     attemptsSource: source,
-    attemptsNote: o.note ?? `default spring.ai.retry.max-attempts 10 → 10 attempts (Spring AI 1.x assumed: spring-retry maxAttempts counts attempts; Spring AI 2.0 passes it to maxRetries → 11)`,
+    attemptsNote: o.note ?? `${setting} → ${attempts} attempts (${SPRING_AI_ASSUMED}: spring-retry maxAttempts counts attempts; Spring AI 2.0 passes it to maxRetries → ${attempts + 1})`,
     timeBound: null,
     wait: exponentialWait(o.initialMs ?? d.initialMs, o.multiplier ?? d.multiplier, o.maxMs ?? d.maxMs, false, source, ""),
     condition: {

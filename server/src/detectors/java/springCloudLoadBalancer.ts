@@ -19,8 +19,8 @@
  *   <name>.retry.*`) then global, and the classpath are applied at link time
  *   (engine/springCloudLoadBalancerConfig.ts).
  * - A `@Bean @LoadBalanced RestTemplate` factory: a layer on the bean's client (RetryLoadBalancerInterceptor).
- * - A Gradle Kotlin build script's dependencies are recorded as `maven:<group>:<artifact>` imports,
- *   so the linker can tell whether spring-retry is on the project's classpath.
+ * - Whether spring-retry is on the classpath comes from the build files' declared dependencies
+ *   (FileFacts.jvmBuild, detectors/build/) and the module's imports, at link time.
  */
 import type { LayerFact } from "../../model/facts";
 import { importedName, type JvmContext } from "./context";
@@ -30,10 +30,8 @@ import { stringOf } from "./syntax";
 export const SCLB = "spring-cloud-loadbalancer";
 /** spring-cloud-commons 4.1 `LoadBalancerProperties.Retry` */
 export const SCLB_DEFAULTS = { same: 0, next: 1 };
-const GRADLE_CONFIGS = new Set(["implementation", "api", "compile", "runtimeOnly", "compileOnly", "runtime"]);
 
 export function detectSpringCloudLoadBalancer(ctx: JvmContext): void {
-  gradleDependencies(ctx);
   loadBalancedRestTemplates(ctx);
   for (const iface of ctx.file.decls) {
     const ann = iface.kind === "interface" ? iface.annotations.find((a) => importedName(ctx.file, a.simple) === "FeignClient") : undefined;
@@ -88,18 +86,6 @@ function loadBalancedRestTemplates(ctx: JvmContext): void {
       configRef: { library: SCLB, serviceId: "", otherCallIds: [] },
     });
     client.layerIds.push(localId);
-  }
-}
-
-/** `implementation("org.springframework.kafka:spring-kafka")` in a build.gradle.kts */
-function gradleDependencies(ctx: JvmContext): void {
-  if (!/(^|\/)build\.gradle\.kts$/.test(ctx.facts.path)) return;
-  for (const c of ctx.file.calls) {
-    if (!GRADLE_CONFIGS.has(c.name) || c.receiver) continue;
-    const coord = stringOf(c.args[0]?.value ?? null);
-    const parts = coord?.split(":") ?? [];
-    if (parts.length < 2) continue;
-    ctx.facts.imports.push({ local: "", module: `maven:${parts[0]}:${parts[1]}`, member: null });
   }
 }
 

@@ -21,6 +21,7 @@
  */
 import { parseToml } from "../../parsing/toml";
 import { emptyFacts, type FileFacts, type PythonPin } from "../../model/facts";
+import { joinPath } from "../../model/paths";
 
 /** Python packages whose retry defaults changed across versions (detectors naming versionDefaults ecosystem "pypi") */
 export const VERSIONED_PY_PACKAGES: readonly string[] = ["redis", "stripe"];
@@ -63,7 +64,7 @@ export function extractRequirementsTxt(path: string, text: string): FileFacts {
     if (!line) continue;
     const inc = /^(?:-r|--requirement|-c|--constraint)\s*=?\s*(\S+)/.exec(line);
     if (inc) {
-      const target = joinPath(dir, inc[1]!);
+      const target = includePath(dir, inc[1]!);
       if (target) includes.push(target);
       continue;
     }
@@ -175,15 +176,8 @@ function lineOfString(text: string, s: string): number | null {
 }
 
 /** `dir` + `../base.txt` → workspace-relative, or null when it leaves the workspace */
-function joinPath(dir: string, rel: string): string | null {
+/** an include of the workspace: an absolute path or a URL (`-r https://…`) is not one */
+function includePath(dir: string, rel: string): string | null {
   if (rel.startsWith("/") || /^[a-z+]+:\/\//i.test(rel)) return null;
-  const out = dir ? dir.split("/") : [];
-  for (const part of rel.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (!out.length) return null;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join("/");
+  return joinPath(dir, rel);
 }

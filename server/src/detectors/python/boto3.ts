@@ -23,9 +23,10 @@
  * - perCall: built inside a function that is not `__init__`, not a factory that returns the
  *   client, and not cached (`@lru_cache`, `@cache`).
  */
-import type { ClientFact, LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
+import type { ClientFact, LayerFact, WaitSpec } from "../../model/facts";
 import { argument, bindingOf, callParts, descendants, enclosingFunction, nodeSpan, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
+import { awsEnvConfig, awsRetryCondition, awsRetryLayer, awsSdkTarget, BOTO3_DYNAMODB_MODES, BOTO3_MODES, isDynamoDb, standardModeWait, standardRetryQuota, THROTTLING_AND_5XX } from "../shared/awsSdk";
 import { resolveBound, type PyContext } from "./context";
 
 const CLIENT_FUNCTIONS = new Set(["boto3.client", "boto3.resource"]);
@@ -37,11 +38,8 @@ const CACHE_DECORATORS = /(^|\.)(lru_cache|cache|cached_property|cached)$/;
 /** client methods that do not call the service */
 const NOT_SENDING = ["get_paginator", "get_waiter", "can_paginate", "close", "generate_presigned_url", "generate_presigned_post", "meta", "exceptions"];
 
-/** §1.6 legacy `_retry.json`: `__default__` 5 attempts, DynamoDB 10 */
-const LEGACY_DEFAULT = 5;
-const LEGACY_DYNAMODB = 10;
 /** §1.6 standard/adaptive DEFAULT_MAX_ATTEMPTS */
-const STANDARD_DEFAULT = 3;
+const STANDARD_DEFAULT = BOTO3_MODES.standard;
 /** botocore.config.Config defaults: connect_timeout 60 s, read_timeout 60 s */
 const DEFAULT_READ_TIMEOUT = 60;
 
@@ -133,7 +131,7 @@ function buildClient(ctx: PyContext, call: SyntaxNode, resource: boolean): Clien
     hasRetryQuota: retries.mode !== "legacy",
     timeoutSeconds: configTimeout(ctx, configNode, call),
     timeoutSet: true,
-    sdk: { target: `aws://${(service ?? "unknown").toLowerCase()}`, notSending: [...NOT_SENDING] },
+    sdk: awsSdkTarget((service ?? "unknown").toLowerCase(), NOT_SENDING),
   };
 }
 
@@ -182,7 +180,9 @@ export function sdkLayer(ctx: PyContext, call: SyntaxNode, service: string | nul
   const svc = service ?? "the service";
   const mode = r.mode ?? "legacy";
   const standard = mode === "standard" || mode === "adaptive";
-  const legacyDefault = service?.toLowerCase() === "dynamodb" ? LEGACY_DYNAMODB : LEGACY_DEFAULT;
+  const dynamo = isDynamoDb(service);
+  const modes = dynamo ? BOTO3_DYNAMODB_MODES : BOTO3_MODES;
+  const legacyDefault = modes.legacy;
   const modeText = r.mode ? `mode '${r.mode}'` : "no retry mode in code: botocore's default is legacy (AWS_RETRY_MODE / ~/.aws/config can change it)";
   let maxAttempts: number | null;
   let note: string;
@@ -201,51 +201,35 @@ export function sdkLayer(ctx: PyContext, call: SyntaxNode, service: string | nul
     maxAttempts = standard ? STANDARD_DEFAULT : legacyDefault;
     note = standard
       ? `${modeText}: ${STANDARD_DEFAULT} attempts by default`
-      : `${modeText}: ${legacyDefault} attempts by default for ${svc}${legacyDefault === LEGACY_DYNAMODB ? " (DynamoDB's legacy default)" : ""}`;
+      : `${modeText}: ${legacyDefault} attempts by default for ${svc}${dynamo ? " (DynamoDB's legacy default)" : ""}`;
   }
   if (r.mode === null && (r.maxAttempts !== null || r.totalMaxAttempts !== null)) note += "; legacy mode unless the environment sets another";
   const wait: WaitSpec = standard
-    ? { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: 20, source: "default", description: "rand × min(2^(n-1), 20) s: full jitter, capped at 20 s (standard mode)" }
-    : { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: null, source: "default", description: `rand × 2^(n-1) s${service?.toLowerCase() === "dynamodb" ? " (base 0.05 s for DynamoDB)" : ""}: random base, no cap (legacy mode)` };
-  const condition: RetryCondition = {
-    allErrors: false,
-    exceptionTypes: ["botocore.exceptions.ConnectionError", "botocore.exceptions.HTTPClientError"],
-    statuses: [429, 500, 502, 503, 504],
-    retryOn: ["throttling", "transient"],
-    // §1.6: AWS APIs are retried after sending, whatever the operation (client tokens)
-    afterSendMethods: "all",
-    permanentErrors: null,
-    honoursRetryAfter: null,
-    description: "connection errors, 5xx (500/502/503/504), 429 and throttling error codes, for every operation",
-  };
-  return {
+    ? standardModeWait("rand × min(2^(n-1), 20) s: full jitter, capped at 20 s (standard mode)")
+    : { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: null, source: "default", description: `rand × 2^(n-1) s${dynamo ? " (base 0.05 s for DynamoDB)" : ""}: random base, no cap (legacy mode)` };
+  return awsRetryLayer({
     localId: ctx.nextId("L", call),
     kind: "aws-sdk",
-    category: "client",
     library: "boto3",
     anchor: nodeSpan(call),
+    label,
     maxAttempts,
-    attemptsSource: source,
-    attemptsNote: note,
-    timeBound: null,
-    ...(maxAttempts === null ? { countUnknown: true } : {}),
+    source,
+    note,
     // §1.6: env/config-file max_attempts counts attempts and applies when the code sets no count;
     // AWS_RETRY_MODE applies when the code sets no mode
-    ...(r.totalMaxAttempts === null && r.maxAttempts === null && !r.unreadable
-      ? { envConfig: { attemptsVar: "AWS_MAX_ATTEMPTS", ...(r.mode === null ? { modeVar: "AWS_RETRY_MODE", modeAttempts: { legacy: legacyDefault, standard: STANDARD_DEFAULT, adaptive: STANDARD_DEFAULT } } : {}) } }
-      : {}),
+    ...(r.totalMaxAttempts === null && r.maxAttempts === null && !r.unreadable ? { envConfig: awsEnvConfig(r.mode === null ? modes : undefined) } : {}),
     wait,
-    condition,
-    budget: r.mode === "legacy" || (r.mode === null) ? null : `retry quota: 500-token bucket per client, 5 per retry, 10 per timeout (${mode} mode)`,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    attach: { kind: "client" },
-    label,
-  };
+    condition: awsRetryCondition({
+      exceptionTypes: ["botocore.exceptions.ConnectionError", "botocore.exceptions.HTTPClientError"],
+      statuses: THROTTLING_AND_5XX,
+      honoursRetryAfter: null,
+      description: "connection errors, 5xx (500/502/503/504), 429 and throttling error codes, for every operation",
+    }),
+    // §1.6: legacy mode has no quota; an unset mode is legacy unless the environment says otherwise
+    budget: r.mode === "legacy" || r.mode === null ? null : standardRetryQuota("timeout", mode),
+  });
 }
-
-
-
 
 /** `return boto3.client(...)` or `return name` where name holds the client: a factory. */
 function returnsIt(def: SyntaxNode, call: SyntaxNode, binding: string): boolean {

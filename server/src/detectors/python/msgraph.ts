@@ -9,15 +9,15 @@
  *   implicit); a request chain on it ending in a verb (`await client.users.by_user_id(u).messages.get()`,
  *   `….send_mail.post(body)`) is a request to graph.microsoft.com.
  */
-import type { CallFact, LayerFact } from "../../model/facts";
+import type { CallFact } from "../../model/facts";
 import { bindingOf, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
+import { GRAPH_DEFAULT_RETRIES, GRAPH_TARGET, graphLayer } from "../shared/msgraph";
 import type { PyContext } from "./context";
 import { returns } from "./twilio";
 
 const CLIENTS = new Set(["msgraph.GraphServiceClient", "msgraph.graph_service_client.GraphServiceClient", "msgraph_beta.GraphServiceClient"]);
 const VERBS = new Set(["get", "post", "put", "patch", "delete"]);
-export const GRAPH_PY_DEFAULT_RETRIES = 3;
 
 export function detectMsGraph(ctx: PyContext): void {
   if (!ctx.facts.imports.some((i) => /^msgraph(_beta)?(\.|$)/.test(i.module))) return;
@@ -25,38 +25,21 @@ export function detectMsGraph(ctx: PyContext): void {
   for (const call of descendants(root, "call")) {
     if (!CLIENTS.has(ctx.qualifiedName(call.childForFieldName("function")) ?? "")) continue;
     const binding = bindingOf(call) ?? "";
-    const layer: LayerFact = {
+    const layer = graphLayer({
       localId: ctx.nextId("L", call),
-      kind: "msgraph-retry-handler",
-      category: "client",
-      library: "msgraph",
       anchor: nodeSpan(call),
-      maxAttempts: GRAPH_PY_DEFAULT_RETRIES + 1,
-      attemptsSource: "default",
-      attemptsNote: `default RetryHandler: max_retries ${GRAPH_PY_DEFAULT_RETRIES} → ${GRAPH_PY_DEFAULT_RETRIES + 1} attempts (msgraph-core / kiota-http)`,
-      timeBound: null,
-      wait: { kind: "exponential", jitter: true, initialSeconds: 3, maxSeconds: 180, source: "default", description: "Retry-After, else exponential (factor 0.5) with random jitter from the 3 s delay, at most 180 s" },
-      condition: {
-        allErrors: false,
-        exceptionTypes: [],
-        statuses: [429, 503, 504],
-        retryOn: ["429", "503", "504"],
-        afterSendMethods: "all",
-        permanentErrors: null,
-        honoursRetryAfter: true,
-        description: "429, 503 and 504 responses only, every method (POST included); Retry-After honoured",
-      },
-      budget: null,
-      perTryTimeoutSeconds: null,
-      overallTimeoutSeconds: null,
-      attach: { kind: "client" },
       label: binding.replace(/^self\./, "") || "GraphServiceClient",
-    };
+      retries: GRAPH_DEFAULT_RETRIES,
+      source: "default",
+      note: `default RetryHandler: max_retries ${GRAPH_DEFAULT_RETRIES} → ${GRAPH_DEFAULT_RETRIES + 1} attempts (msgraph-core / kiota-http)`,
+      wait: { jitter: true, description: "Retry-After, else exponential (factor 0.5) with random jitter from the 3 s delay, at most 180 s" },
+      methods: "every method (POST included)",
+    });
     ctx.facts.layers.push(layer);
     const def = enclosingFunction(call);
     const functionId = ctx.functionId(def);
     const id = ctx.nextId("K", call);
-    ctx.facts.clients.push({ id, name: binding, functionId, span: nodeSpan(call), library: "msgraph", baseUrl: null, layerIds: [layer.localId], fromCall: null, perCall: false, hasRetryQuota: false, timeoutSeconds: null, sdk: { target: "sdk://graph.microsoft.com", notSending: [] } });
+    ctx.facts.clients.push({ id, name: binding, functionId, span: nodeSpan(call), library: "msgraph", baseUrl: null, layerIds: [layer.localId], fromCall: null, perCall: false, hasRetryQuota: false, timeoutSeconds: null, sdk: { target: GRAPH_TARGET, notSending: [] } });
     if (def && returns(def, call, binding)) {
       const fact = ctx.facts.functions.find((f) => f.id === functionId);
       if (fact) fact.returnsClientId = id;

@@ -23,6 +23,7 @@ import { pushRoute, routeLayer } from "../yaml/routeLayers";
 import type { YamlDetectorContext } from "../yaml/context";
 import { traefikRetrySpec, type TraefikRetrySettings } from "../yaml/traefik";
 import { parseDuration } from "../yaml/durations";
+import { hostMachinePort } from "../../model/hostMachine";
 
 export interface TraefikSpot {
   span: SourceSpan;
@@ -213,7 +214,10 @@ export function traefikFileConfig(root: unknown, locate: Locate, fallback: Traef
     const servers = field(lb, "servers");
     for (const server of Array.isArray(servers) ? servers : []) {
       const url = field(server, "url");
-      if (typeof url === "string") out.push(url.replace(/^[a-z]+:\/\//i, "").replace(/\/.*$/, "").replace(/:\d+$/, ""));
+      if (typeof url !== "string") continue;
+      const hostPort = url.replace(/^[a-z]+:\/\//i, "").replace(/\/.*$/, "");
+      // `http://host.docker.internal:1236`: the port says which program of the machine (engine/hostPorts.ts)
+      out.push(hostMachinePort(hostPort) !== null ? hostPort : hostPort.replace(/:\d+$/, ""));
     }
     const weighted = field(field(s, "weighted"), "services");
     if (depth < 4) for (const w of Array.isArray(weighted) ? weighted : []) {

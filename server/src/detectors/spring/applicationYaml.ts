@@ -48,7 +48,7 @@ export function detectSpringApplicationYaml(ctx: YamlDetectorContext, d: YamlDoc
  * Depth-first, in source order, with an explicit stack (no recursion limit) and a budget of
  * entries, so a "billion laughs" of aliases stops early. Returns the budget left.
  */
-function flatten(ctx: YamlDetectorContext, d: YamlDocument, out: SettingEntry[], budget: number): number {
+export function flatten(ctx: Pick<YamlDetectorContext, "file">, d: YamlDocument, out: SettingEntry[], budget: number): number {
   const stack: Array<{ node: unknown; key: string; span: SourceSpan; depth: number }> = [];
   if (d.root) stack.push({ node: d.root, key: "", span: nodeSpan(ctx.file, d.root), depth: 0 });
   while (stack.length > 0 && budget > 0) {

@@ -9,10 +9,16 @@
 import { emptyFacts, type FileFacts } from "../../model/facts";
 import { parseToml } from "../../parsing/toml";
 import { parseSuppression } from "../../model/suppression";
+import { JINJA_TEMPLATE } from "../../model/languages";
+import { renderHelmTemplate } from "../yaml/helmRender";
+import { markTemplatedLayers } from "../yaml/helm";
 import { emitTraefikDynamic, emitTraefikEntryPoints, isTraefikDynamic, traefikFileConfig, type TraefikSpot } from "../shared/traefikDynamic";
 
 export function extractTraefikToml(path: string, text: string): FileFacts {
   const facts = emptyFacts(path, "json");
+  // a Jinja template (`traefik.toml.j2`): its template syntax masked, lines kept (yaml/helmRender.ts)
+  const rendered = JINJA_TEMPLATE.test(path) && /\{[{%#]/.test(text) ? renderHelmTemplate(text, { dialect: "jinja", format: "toml" }) : null;
+  if (rendered) text = rendered.text;
   const toml = parseToml(text);
   if (!toml.value) {
     // a broken file is a problem only when it looks like Traefik configuration (not a Cargo.toml)
@@ -47,5 +53,6 @@ export function extractTraefikToml(path: string, text: string): FileFacts {
   };
   emitTraefikEntryPoints(ctx, toml.value, locate, spot(1));
   if (isTraefikDynamic(toml.value)) emitTraefikDynamic(ctx, traefikFileConfig(toml.value, locate, spot(1)));
+  if (rendered) markTemplatedLayers(facts, rendered);
   return facts;
 }

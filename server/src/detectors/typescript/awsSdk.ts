@@ -20,13 +20,14 @@
  */
 import type { ClientFact, FileFacts, LayerFact } from "../../model/facts";
 import { numberValue, objectProperty, propertyNameText, spanOf, ts, unwrap } from "../../parsing/typescript";
+import { awsEnvConfig, awsRetryCondition, awsRetryLayer, awsSdkTarget, JS_V3_MODES, standardModeWait, standardRetryQuota, THROTTLING_AND_5XX } from "../shared/awsSdk";
 import { MODULE, type FileIndex, type IdAllocator, type ImportBinding } from "./module";
 
 const CLIENT_MODULE = /^@aws-sdk\/client-([a-z0-9-]+)$/;
 const LIB_DYNAMODB = "@aws-sdk/lib-dynamodb";
 const STRATEGIES = new Set(["ConfiguredRetryStrategy", "StandardRetryStrategy", "AdaptiveRetryStrategy"]);
-/** §2.7 DEFAULT_MAX_ATTEMPTS */
-const DEFAULT_MAX_ATTEMPTS = 3;
+/** §2.7 DEFAULT_MAX_ATTEMPTS (standard mode, the default) */
+const DEFAULT_MAX_ATTEMPTS = JS_V3_MODES.standard;
 /** client members that do not call the service */
 const NOT_SENDING = ["destroy", "middlewareStack", "config", "on", "off"];
 
@@ -68,7 +69,7 @@ export function extractAwsSdkFacts(sf: ts.SourceFile, index: FileIndex, facts: F
       // §2.7: a 500-token retry quota per client instance, in every retry mode
       hasRetryQuota: true,
       ...requestTimeout(config),
-      sdk: { target: `aws://${service}`, notSending: [...NOT_SENDING] },
+      sdk: awsSdkTarget(service, NOT_SENDING),
     };
     if (factory) {
       const f = facts.functions.find((x) => x.id === functionId);
@@ -210,42 +211,24 @@ function sdkLayer(
     note = n === null ? `maxAttempts: ${maxNode.getText(sf)}: count not known statically` : `maxAttempts: ${n} counts attempts → ${maxAttempts} attempts`;
   }
   if (mode === "adaptive") note += "; adaptive mode adds a client-side rate limiter";
-  return {
+  return awsRetryLayer({
     localId: ids.next("L", node, sf),
     kind: "aws-sdk",
-    category: "client",
     library: "aws-sdk-js-v3",
     anchor: spanOf(node, sf),
+    label: label.replace(/^this\./, ""),
     maxAttempts,
-    attemptsSource: source,
-    attemptsNote: note,
-    timeBound: null,
-    ...(maxAttempts === null ? { countUnknown: true } : {}),
+    source,
+    note,
     // §2.7: AWS_MAX_ATTEMPTS (total attempts) applies when the code sets neither maxAttempts nor a strategy
-    ...(source === "default" ? { envConfig: { attemptsVar: "AWS_MAX_ATTEMPTS" } } : {}),
-    wait: {
-      kind: "exponential",
-      jitter: true,
-      initialSeconds: 0,
-      maxSeconds: 20,
-      source: "default",
-      description: "rand × min(100 ms × 2^i, 20 s): full jitter (500 ms base for throttling)",
-    },
-    condition: {
-      allErrors: false,
+    ...(source === "default" ? { envConfig: awsEnvConfig() } : {}),
+    wait: standardModeWait("rand × min(100 ms × 2^i, 20 s): full jitter (500 ms base for throttling)"),
+    condition: awsRetryCondition({
       exceptionTypes: ["TimeoutError", "ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT"],
-      statuses: [429, 500, 502, 503, 504],
-      retryOn: ["throttling", "transient"],
-      // §2.7: AWS operations are retried after sending, whatever the operation
-      afterSendMethods: "all",
-      permanentErrors: null,
+      statuses: THROTTLING_AND_5XX,
       honoursRetryAfter: true,
       description: "throttling (429 and throttling codes), 500/502/503/504, timeouts and connection errors, for every operation",
-    },
-    budget: `retry quota: 500-token bucket per client, 5 per retry, 10 per transient error (${mode ?? "standard"} mode)`,
-    perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    attach: { kind: "client" },
-    label: label.replace(/^this\./, ""),
-  };
+    }),
+    budget: standardRetryQuota("transient error", mode ?? "standard"),
+  });
 }

@@ -20,13 +20,10 @@
  */
 import type { ClientFact, FileFacts, LayerFact } from "../../model/facts";
 import { numberValue, objectProperty, spanOf, ts, unwrap } from "../../parsing/typescript";
+import { awsRetryCondition, awsRetryLayer, awsSdkTarget, JS_V2_RETRIES, THROTTLING_AND_5XX } from "../shared/awsSdk";
 import { bindingName, objectArg, returnsClient } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
 
-/** lib/service.js defaultRetryCount */
-export const V2_DEFAULT_RETRIES = 3;
-/** lib/services/dynamodb.js defaultRetryCount */
-export const V2_DYNAMODB_RETRIES = 10;
 /** classes of the package namespace that are not service clients */
 const NOT_SERVICES = new Set(["Config", "Endpoint", "HttpRequest", "HttpResponse", "Request", "Response", "Service", "MetadataService", "EventListeners", "SequentialExecutor", "ParamValidator", "Signers", "NodeHttpClient", "XHRClient", "Token", "TokenProviderChain", "CredentialProviderChain", "SSOTokenProvider", "IniLoader", "util"]);
 /** v2 class names whose v3 package name is not the lower-cased class name */
@@ -71,7 +68,7 @@ export function extractAwsSdkV2Facts(sf: ts.SourceFile, index: FileIndex, facts:
       hasRetryQuota: false,
       timeoutSeconds: 120,
       timeoutSet: true,
-      sdk: { target: `aws://${service}`, notSending: [...NOT_SENDING] },
+      sdk: awsSdkTarget(service, NOT_SENDING),
     };
     if (factory) {
       const f = facts.functions.find((x) => x.id === functionId);
@@ -129,8 +126,9 @@ function v2Layer(
   global: { retries: number | null; text: string } | null,
   label: string,
 ): LayerFact {
+  // the v2 class as written (a default import of aws-sdk/clients/dynamodb takes its local name)
   const dynamo = cls.service === "DynamoDB";
-  const fallback = dynamo ? V2_DYNAMODB_RETRIES : V2_DEFAULT_RETRIES;
+  const fallback = dynamo ? JS_V2_RETRIES.dynamoDbRetries : JS_V2_RETRIES.retries;
   const maxNode = config ? objectProperty(config, "maxRetries") : undefined;
   let retries: number | null = fallback;
   let source: "config" | "default" = "default";
@@ -156,34 +154,27 @@ function v2Layer(
   const baseNode = delayObj && ts.isObjectLiteralExpression(delayObj) ? objectProperty(delayObj, "base") : undefined;
   const custom = delayObj && ts.isObjectLiteralExpression(delayObj) ? objectProperty(delayObj, "customBackoff") : undefined;
   const baseMs = baseNode && !ts.isMethodDeclaration(baseNode) ? (numberValue(baseNode) ?? (dynamo ? 50 : 100)) : dynamo ? 50 : 100;
-  return {
+  return awsRetryLayer({
     localId: ids.next("L", node, sf),
     kind: "aws-sdk-v2",
-    category: "client",
     library: "aws-sdk-js-v2",
     anchor: spanOf(node, sf),
+    label,
     maxAttempts,
-    attemptsSource: source,
-    attemptsNote: cls.documentClient ? `${note}; DocumentClient sends through its DynamoDB client` : note,
-    timeBound: null,
-    ...(maxAttempts === null ? { countUnknown: true } : {}),
+    source,
+    note: cls.documentClient ? `${note}; DocumentClient sends through its DynamoDB client` : note,
     wait: custom
       ? { kind: "custom", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "retryDelayOptions.customBackoff: a function of the retry count" }
       : { kind: "exponential", jitter: true, initialSeconds: 0, maxSeconds: null, source: baseNode ? "config" : "default", description: `random × 2^i × ${baseMs} ms: full jitter, no cap` },
-    condition: {
-      allErrors: false,
+    condition: awsRetryCondition({
       exceptionTypes: ["TimeoutError", "NetworkingError", "ExpiredTokenException"],
-      statuses: [429, 500, 502, 503, 504],
-      retryOn: ["throttling", "transient"],
-      afterSendMethods: "all",
-      permanentErrors: null,
+      statuses: THROTTLING_AND_5XX,
       honoursRetryAfter: false,
       description: "timeouts, networking errors, expired tokens, throttling (429 and throttling codes) and every 5xx, for every operation",
-    },
+    }),
+    // v2 has no retry quota
     budget: null,
+    // lib/config.js: httpOptions {timeout: 120000} per attempt by default
     perTryTimeoutSeconds: 120,
-    overallTimeoutSeconds: null,
-    attach: { kind: "client" },
-    label,
-  };
+  });
 }

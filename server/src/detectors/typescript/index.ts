@@ -22,6 +22,7 @@ import { extractUndiciFacts } from "./undici";
 import { extractAwsSdkFacts } from "./awsSdk";
 import { extractAzureSdkFacts } from "./azureSdk";
 import { extractLlmSdkFacts } from "./llmSdk";
+import { extractVercelAiFacts } from "./vercelAi";
 import { extractMongoFacts } from "./mongo";
 import { extractIoredisFacts } from "./ioredis";
 import { extractIoredisLibraryFacts } from "./ioredisLibraries";
@@ -39,6 +40,7 @@ import { extractFirebaseFunctionsFacts } from "./firebaseFunctions";
 import { extractAwsSdkV2Facts } from "./awsSdkV2";
 import { extractSdkFactoryClients } from "./sdkFactoryClients";
 import { extractFactoryObjects } from "./factoryObjects";
+import { extractDeclaredTypes } from "./declaredTypes";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
@@ -58,6 +60,7 @@ const DETECTORS: [string, Detector][] = [
   ["aws-sdk", extractAwsSdkFacts],
   ["azure-sdk", extractAzureSdkFacts],
   ["openai-anthropic", extractLlmSdkFacts],
+  ["vercel-ai-sdk", extractVercelAiFacts],
   ["mongodb", extractMongoFacts],
   ["ioredis", extractIoredisFacts],
   ["ioredis in libraries", extractIoredisLibraryFacts],
@@ -77,6 +80,8 @@ const DETECTORS: [string, Detector][] = [
   ["factory objects", extractFactoryObjects],
   ["retry-loop", extractRetryLoops],
   ["scheduled re-run", detectScheduledRetries],
+  // last: it reads the calls the others marked (a callback a retry helper already runs)
+  ["declared types", extractDeclaredTypes],
 ];
 
 function message(e: unknown): string {

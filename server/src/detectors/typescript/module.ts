@@ -35,6 +35,8 @@ import {
   valueOf,
   type FunctionLikeNode,
 } from "../../parsing/typescript";
+import { httpProxyRequest, httpProxyServers } from "./httpProxy";
+import { messageHandlerFunctions } from "./messageHandlers";
 
 export const MODULE = "<module>";
 
@@ -473,6 +475,20 @@ function constantsOf(sf: ts.SourceFile): ConstantFact[] {
     }
   };
   for (const stmt of sf.statements) {
+    // CommonJS `module.exports = { ordersUrl: process.env.X || "…" }`: the keys are what
+    // `require("./config").ordersUrl` reads, so they are the module's own names
+    const exported = ts.isExpressionStatement(stmt) ? moduleExportsObject(stmt.expression) : undefined;
+    if (exported) {
+      for (const p of exported.properties) {
+        if (!ts.isPropertyAssignment(p)) continue;
+        const key = propertyNameText(p.name);
+        const init = unwrap(p.initializer);
+        if (key === null) continue;
+        if (ts.isObjectLiteralExpression(init)) addObject(key, init, 1);
+        else add(key, valueOf(init), p);
+      }
+      continue;
+    }
     if (!ts.isVariableStatement(stmt) || !isConstLike(stmt.declarationList)) continue;
     for (const d of stmt.declarationList.declarations) {
       if (!d.initializer) continue;
@@ -493,6 +509,13 @@ function constantsOf(sf: ts.SourceFile): ConstantFact[] {
     }
   }
   return out;
+}
+
+/** The object literal of `module.exports = { … }`, if the expression is that assignment. */
+function moduleExportsObject(e: ts.Expression): ts.ObjectLiteralExpression | undefined {
+  if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken || dottedName(e.left) !== "module.exports") return undefined;
+  const right = unwrap(e.right);
+  return ts.isObjectLiteralExpression(right) ? right : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -924,6 +947,7 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   if (Object.keys(fields).length) facts.fieldTypes = { ...facts.fieldTypes, ...fields };
 
   const names = requestNames(imports);
+  const proxyServers = httpProxyServers(index, imports);
   const routers = routerVariables(index.variables);
   const stringConstants = new Map<string, string>();
   for (const c of facts.constants) if (c.value.kind === "string") stringConstants.set(c.name, c.value.value);
@@ -977,7 +1001,7 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     // a route registration passes functions, a request passes data; a router never sends
     const recv = calledReceiver(node);
     const onRouter = recv !== undefined && routers.has(dottedName(recv) ?? "");
-    const request = reg || onRouter ? undefined : requestOf(node, names);
+    const request = reg || onRouter ? undefined : (httpProxyRequest(node, proxyServers) ?? requestOf(node, names));
     if (request) fact.request = request;
     calls.push(fact);
     for (const a of args) noteReferenced(a);
@@ -989,6 +1013,7 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   const fileRoute = fileRouteHandlers(sf, facts.path, index, facts.exports);
   for (const [node, handler] of fileRoute) if (!handlers.has(node)) handlers.set(node, handler);
   const raising = functionsRaisingOnStatus(index);
+  const perMessage = messageHandlerFunctions(index);
   for (const f of index.functions) {
     const fn = f.node;
     const paramDefaults: Record<string, ValueExpr> = {};
@@ -1010,6 +1035,7 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
       handler: handlers.get(fn) ?? null,
       raisesOnStatus: raising.has(fn),
       returnsClientId: null,
+      ...(perMessage.has(f) ? { messageHandler: true as const } : {}),
     };
     facts.functions.push(fact);
   }

@@ -14,14 +14,13 @@
  * - `client.api("/me/messages").select(…).get()` / `.post(body)` … is a request to
  *   graph.microsoft.com (the chain's builder steps are not).
  */
-import type { FileFacts, LayerFact } from "../../model/facts";
+import type { FileFacts } from "../../model/facts";
+import { GRAPH_DEFAULT_RETRIES, GRAPH_TARGET, graphLayer } from "../shared/msgraph";
 import { numberValue, objectProperty, spanOf, ts, unwrap } from "../../parsing/typescript";
 import { bindingName, objectArg, returnsClient } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
 
 const PKG = "@microsoft/microsoft-graph-client";
-/** RetryHandlerOptions DEFAULT_MAX_RETRIES / DEFAULT_DELAY */
-export const GRAPH_DEFAULT_RETRIES = 3;
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "del", "create", "update", "getStream", "putStream"]);
 const BUILDER_STEPS = ["api", "select", "expand", "orderby", "filter", "search", "top", "skip", "skipToken", "count", "responseType", "header", "headers", "option", "options", "middlewareOptions", "query", "version", "config"];
 
@@ -66,35 +65,16 @@ export function extractMsGraphFacts(sf: ts.SourceFile, index: FileIndex, facts: 
           note = "RetryHandler options not known statically";
         }
       }
-      const maxAttempts = retries === null ? null : retries + 1;
-      const layer: LayerFact = {
+      const layer = graphLayer({
         localId: ids.next("L", call, sf),
-        kind: "msgraph-retry-handler",
-        category: "client",
-        library: "msgraph",
         anchor: spanOf(call, sf),
-        maxAttempts,
-        attemptsSource: source,
-        attemptsNote: note,
-        timeBound: null,
-        ...(maxAttempts === null ? { countUnknown: true } : {}),
-        wait: { kind: "exponential", jitter: true, initialSeconds: delay, maxSeconds: 180, source: "default", description: `Retry-After, else ${delay} s (+ ½(2^n − 1) s from the 2nd retry) + random < 1 s, at most 180 s` },
-        condition: {
-          allErrors: false,
-          exceptionTypes: [],
-          statuses: [429, 503, 504],
-          retryOn: ["429", "503", "504"],
-          afterSendMethods: "all",
-          permanentErrors: null,
-          honoursRetryAfter: true,
-          description: "429, 503 and 504 responses only (not connection errors), any method with a buffered body (POST included; not octet-stream uploads); Retry-After honoured",
-        },
-        budget: null,
-        perTryTimeoutSeconds: null,
-        overallTimeoutSeconds: null,
-        attach: { kind: "client" },
         label: (name || "graph client").replace(/^this\./, ""),
-      };
+        retries,
+        source,
+        note,
+        wait: { jitter: true, initialSeconds: delay, description: `Retry-After, else ${delay} s (+ ½(2^n − 1) s from the 2nd retry) + random < 1 s, at most 180 s` },
+        methods: "any method with a buffered body (POST included; not octet-stream uploads)",
+      });
       facts.layers.push(layer);
       layerIds.push(layer.localId);
     }
@@ -111,7 +91,7 @@ export function extractMsGraphFacts(sf: ts.SourceFile, index: FileIndex, facts: 
       perCall: false,
       hasRetryQuota: false,
       timeoutSeconds: null,
-      sdk: { target: "sdk://graph.microsoft.com", notSending: [...BUILDER_STEPS] },
+      sdk: { target: GRAPH_TARGET, notSending: [...BUILDER_STEPS] },
     });
     if (fn !== undefined && returnsClient(fn, call, name)) {
       const f = facts.functions.find((x) => x.id === functionId);

@@ -34,6 +34,8 @@ export function detectCompose(ctx: YamlDetectorContext, d: YamlDocument): void {
     if (replicas !== null && Number.isInteger(replicas) && replicas >= 0) fact.replicas = replicas;
     const mounts = bindMounts(ctx.path, d, get(d, service, "volumes"));
     if (mounts.length) fact.mounts = mounts;
+    const published = publishedPorts(d, get(d, service, "ports"));
+    if (published.length) fact.publishedPorts = published;
     const command = [commandText(d, get(d, service, "entrypoint")), commandText(d, get(d, service, "command"))].filter(Boolean).join(" ");
     if (command) fact.commands = [command];
     ctx.facts.workloads.push(fact);
@@ -62,6 +64,31 @@ function bindMounts(composePath: string, d: YamlDocument, node: Node | null): st
   return out;
 }
 
+/**
+ * The host ports of `ports:` (compose specification "ports"): short syntax `[HOST:]CONTAINER[/PROTOCOL]`
+ * with HOST `[IP:]PORT` (`"8060:8060"`, `"0.0.0.0:8081:8081"`, `"127.0.0.1:5000:5000/tcp"`; a
+ * container port alone publishes a random host port: none), long syntax `{target, published}`.
+ * Port ranges (`"9090-9091:8080-8081"`) are left out.
+ */
+function publishedPorts(d: YamlDocument, node: Node | null): number[] {
+  if (!node || !isSeq(node)) return [];
+  const out: number[] = [];
+  for (const item of seqItems(d, node)) {
+    let host: string | null = null;
+    if (isMap(item)) {
+      const published = get(d, item, "published");
+      host = published === null ? null : (str(d, published) ?? (num(d, published) !== null ? String(num(d, published)) : null));
+    } else {
+      const written = str(d, item) ?? (num(d, item) !== null ? String(num(d, item)) : null);
+      const parts = written?.replace(/\/\w+$/, "").split(":") ?? [];
+      // `[IP:]HOST:CONTAINER`; an IPv6 address is bracketed (`[::1]:80:80`)
+      if (parts.length >= 2) host = parts[parts.length - 2]!;
+    }
+    if (host && /^\d{1,5}$/.test(host.trim())) out.push(Number(host.trim()));
+  }
+  return [...new Set(out)];
+}
+
 function relativeTo(composePath: string, rel: string): string | null {
   const slash = composePath.lastIndexOf("/");
   const parts = slash >= 0 ? composePath.slice(0, slash).split("/") : [];
@@ -85,16 +112,59 @@ function environment(d: YamlDocument, node: Node | null): Record<string, string>
       const eq = entry.indexOf("=");
       // "KEY" alone passes the host's value through: not known statically.
       if (eq <= 0) continue;
-      env[entry.slice(0, eq).trim()] = entry.slice(eq + 1);
+      env[entry.slice(0, eq).trim()] = withDefaults(entry.slice(eq + 1));
     }
   } else if (node && isMap(node)) {
     for (const p of mapPairs(d, node)) {
       const k = keyName(d, p);
       const v = str(d, p.value);
-      if (k !== null && v !== null) env[k] = v;
+      if (k !== null && v !== null) env[k] = withDefaults(v);
     }
   }
   return env;
+}
+
+/**
+ * Compose interpolation of the defaults a value writes (docs.docker.com/reference/compose-file/interpolation):
+ * `${VAR:-default}` is `default` unless VAR is set and non-empty, `${VAR-default}` unless VAR is set;
+ * nested (`${A:-${B:-x}}`). The workspace does not say what the shell or a `.env` sets, so the
+ * written default is the value; `${VAR}` and the other operators are kept as written, `$$` is `$`.
+ */
+export function withDefaults(value: string): string {
+  let out = "";
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (c === "$" && value[i + 1] === "$") {
+      out += "$";
+      i++;
+      continue;
+    }
+    if (c !== "$" || value[i + 1] !== "{") {
+      out += c;
+      continue;
+    }
+    const end = closingBrace(value, i + 2);
+    if (end < 0) return out + value.slice(i);
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(:?-)([\s\S]*)$/.exec(value.slice(i + 2, end));
+    out += m ? withDefaults(m[3]!) : value.slice(i, end + 1);
+    i = end;
+  }
+  return out;
+}
+
+/** The index of the `}` closing a `${` whose body starts at `from` (nested `${…}` skipped), or -1. */
+function closingBrace(value: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < value.length; i++) {
+    if (value[i] === "$" && value[i + 1] === "{") {
+      depth++;
+      i++;
+    } else if (value[i] === "}") {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
 }
 
 /**

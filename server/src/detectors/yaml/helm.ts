@@ -16,6 +16,7 @@
 import type { FileFacts, LayerFact } from "../../model/facts";
 import { isMap, isScalar, isSeq } from "yaml";
 import type { Node, YamlFile } from "../../parsing/yaml";
+import { JINJA_TEMPLATE } from "../../model/languages";
 import { SENTINEL_BASE, SENTINEL_STRIDE, WORD_SENTINEL, type RenderedTemplate } from "./helmRender";
 
 /** `<chart>/templates/…/*.yaml` holding template actions. */
@@ -29,6 +30,8 @@ export function isHelmPartial(path: string): boolean {
 }
 
 export function chartOfTemplate(path: string): string | null {
+  // an Ansible role's `templates/*.yml.j2` is Jinja, no chart (index.ts masks it as Jinja)
+  if (JINJA_TEMPLATE.test(path)) return null;
   const parts = path.split("/");
   const i = parts.lastIndexOf("templates");
   return i >= 0 && i < parts.length - 1 ? parts.slice(0, i).join("/") : null;

@@ -13,6 +13,13 @@
  *   elsewhere a word (`helmtpl3x`), which no number, duration or status can be read from.
  *   A line with an inline `if`/`else` has its whole value replaced by one placeholder.
  * What each original line held is returned, so helm.ts can say which layers' counts are templated.
+ *
+ * Jinja templates (Ansible's `templates/*.yml.j2`, `traefik.toml.j2`) are masked the same way
+ * (`dialect: "jinja"`): `{{ … }}` are expressions, `{% … %}` statements and `{# … #}` comments
+ * (jinja.palletsprojects.com "Template Designer Documentation": delimiters, whitespace control
+ * `{%-`/`-%}`, `elif`, `endif`/`endfor`/`endmacro`); `if`/`for`/`with`/`filter`/`call` open a
+ * block, `elif`/`else` skip the rest of it, `macro` and a block `set` are dropped, and `endX`
+ * closes. Strings in Jinja expressions take both quote kinds.
  */
 
 /** Numeric placeholders: BASE + k·STRIDE, far above any real count. */
@@ -61,10 +68,19 @@ export interface RenderOptions {
    * is its own document) instead of dropping them.
    */
   defines?: boolean;
+  /** the template language: Helm's Go templates (default) or Jinja (see the file comment) */
+  dialect?: TemplateDialect;
+  /**
+   * what the template renders to: in TOML (`key = {{ x }}`) a bare word is no value, so a word
+   * placeholder right after `=` is written as a string
+   */
+  format?: "yaml" | "toml";
 }
 
+export type TemplateDialect = "helm" | "jinja";
+
 export function renderHelmTemplate(source: string, options: RenderOptions = {}): RenderedTemplate {
-  const actions = scanActions(source);
+  const actions = scanActions(source, options.dialect ?? "helm");
   const out: RenderedTemplate = { text: "", lines: new Map(), conditions: new Map(), expressions: [], directiveIndent: new Map() };
   const lineStarts = [0];
   for (let i = 0; i < source.length; i++) if (source[i] === "\n") lineStarts.push(i + 1);
@@ -124,7 +140,7 @@ export function renderHelmTemplate(source: string, options: RenderOptions = {}):
       continue;
     }
     emitted(out, l + 1, stack, line);
-    rendered.push(renderContentLine(source, start, end, here, out, l + 1));
+    rendered.push(renderContentLine(source, start, end, here, out, l + 1, options.format === "toml"));
   }
   out.text = rendered.join("\n");
   return out;
@@ -176,14 +192,15 @@ function injectedValue(out: RenderedTemplate, line: number, rendered: string[]):
 }
 
 /** A line with YAML around its actions: each action becomes a placeholder (see the file comment). */
-function renderContentLine(source: string, start: number, end: number, actions: Action[], out: RenderedTemplate, line: number): string {
+function renderContentLine(source: string, start: number, end: number, actions: Action[], out: RenderedTemplate, line: number, toml: boolean): string {
   const prefix = source.slice(start, actions[0]!.start);
-  const key = keyBefore(prefix);
+  const key = keyBefore(prefix, toml);
   const isCount = key !== null && COUNT_KEYS.has(key);
   out.lines.set(line, { kind: isCount ? "count" : "other", expression: actions[0]!.text });
   const placeholder = (a: Action) => {
     const k = out.expressions.push(a.text) - 1;
-    return isCount ? String(SENTINEL_BASE + k * SENTINEL_STRIDE) : `helmtpl${k}x`;
+    if (isCount) return String(SENTINEL_BASE + k * SENTINEL_STRIDE);
+    return toml && /=\s*$/.test(source.slice(start, a.start)) ? `"helmtpl${k}x"` : `helmtpl${k}x`;
   };
   if (actions.some((a) => a.keyword !== "expr" && a.keyword !== "comment")) {
     // inline control flow: the whole value is unknown (one placeholder for it)
@@ -199,32 +216,40 @@ function renderContentLine(source: string, start: number, end: number, actions: 
   return text + source.slice(cursor, end);
 }
 
-/** The YAML key written just before an action on its line (`  retries: `, `{attempts: "`), if any. */
-function keyBefore(prefix: string): string | null {
-  const m = /([\w./-]+)["']?\s*:\s*["']?$/.exec(prefix);
+/** The YAML key written just before an action on its line (`  retries: `, `{attempts: "`; TOML `attempts = `), if any. */
+function keyBefore(prefix: string, toml: boolean): string | null {
+  const m = (toml ? /([\w-]+)["']?\s*=\s*["']?$/ : /([\w./-]+)["']?\s*:\s*["']?$/).exec(prefix);
   return m ? m[1]! : null;
 }
 
-/** Every `{{ … }}` action: offsets, text as written, and its leading keyword. */
-function scanActions(source: string): Action[] {
+/** Every `{{ … }}` action (and for Jinja every `{% … %}` and `{# … #}`): offsets, text as written, and its leading keyword. */
+function scanActions(source: string, dialect: TemplateDialect): Action[] {
   const out: Action[] = [];
-  let i = source.indexOf("{{");
-  while (i >= 0) {
+  const opener = dialect === "jinja" ? /\{[{%#]/g : /\{\{/g;
+  const quotes = dialect === "jinja" ? "\"'" : "\"`";
+  opener.lastIndex = 0;
+  let m = opener.exec(source);
+  while (m) {
+    const i = m.index;
+    const close = source[i + 1] === "{" ? "}" : source[i + 1]!;
     let j = i + 2;
     let quote: string | null = null;
     for (; j < source.length - 1; j++) {
       const c = source[j]!;
-      if (quote) {
-        if (c === "\\" && quote === '"') j++;
+      if (close === "#") {
+        if (c === "#" && source[j + 1] === "}") break;
+      } else if (quote) {
+        if (c === "\\" && quote !== "`") j++;
         else if (c === quote) quote = null;
-      } else if (c === '"' || c === "`") quote = c;
-      else if (c === "}" && source[j + 1] === "}") break;
+      } else if (quotes.includes(c)) quote = c;
+      else if (c === close && source[j + 1] === "}") break;
     }
     if (j >= source.length - 1) break; // unterminated: the rest is left as text
     const end = j + 2;
     const text = source.slice(i, end);
-    out.push({ start: i, end, text, keyword: keywordOf(text) });
-    i = source.indexOf("{{", end);
+    out.push({ start: i, end, text, keyword: dialect === "jinja" ? jinjaKeywordOf(text) : keywordOf(text) });
+    opener.lastIndex = end;
+    m = opener.exec(source);
   }
   return out;
 }
@@ -234,4 +259,24 @@ function keywordOf(action: string): string {
   if (inner.startsWith("/*")) return "comment";
   const word = /^[a-z]+/.exec(inner)?.[0] ?? "";
   return ["if", "else", "end", "range", "with", "define", "block"].includes(word) ? word : "expr";
+}
+
+/** Jinja statements mapped onto the Go-template keywords above. */
+const JINJA_STATEMENTS: Readonly<Record<string, string>> = {
+  if: "if", for: "range", with: "with", filter: "with", call: "with", autoescape: "with", raw: "with", block: "block",
+  elif: "else", else: "else", macro: "define",
+  // no output: imports, assignments, loop control, extensions
+  import: "comment", from: "comment", extends: "comment", do: "comment", break: "comment", continue: "comment",
+};
+
+function jinjaKeywordOf(action: string): string {
+  if (action.startsWith("{#")) return "comment";
+  if (action.startsWith("{{")) return "expr";
+  const inner = action.slice(2, -2).replace(/^[-+]\s*/, "").replace(/\s*[-+]$/, "").trim();
+  const word = /^[a-z]+/.exec(inner)?.[0] ?? "";
+  if (word.startsWith("end")) return "end";
+  // `{% set x = 1 %}` assigns; `{% set x %}…{% endset %}` captures a block (no output)
+  if (word === "set") return /^set\s+[\w.,\s]+=/.test(inner) ? "comment" : "define";
+  // `{% include "x.yml" %}` puts unknown content here
+  return JINJA_STATEMENTS[word] ?? "expr";
 }

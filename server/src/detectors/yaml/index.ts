@@ -31,7 +31,10 @@ import { detectTraefikDocker } from "./traefikDocker";
 import { detectTraefikFile } from "./traefikFile";
 import { isHelmPartial, isHelmTemplate, isHelmValues, markTemplatedLayers, recordHelmValues } from "./helm";
 import { renderHelmTemplate, type RenderedTemplate } from "./helmRender";
-import { detectSpringApplicationYaml } from "../spring/applicationYaml";
+import { JINJA_TEMPLATE } from "../../model/languages";
+import { detectSpringApplicationYaml, flatten } from "../spring/applicationYaml";
+import { MAX_SETTINGS, type SettingEntry } from "../spring/settings";
+import { isMap } from "yaml";
 import { detectZuulRoutes } from "../spring/zuulRoutes";
 import { detectShellCommands } from "./shellCommands";
 
@@ -68,8 +71,10 @@ export function extractYaml(path: string, text: string): FileFacts {
   let file: YamlFile;
   let helm: RenderedTemplate | null = null;
   try {
-    // Helm templates are rendered statically first (helm.ts); line numbers are kept
-    helm = isHelmTemplate(path, text) ? renderHelmTemplate(text, { defines: isHelmPartial(path) }) : null;
+    // Helm templates are rendered statically first (helm.ts), Jinja templates masked the same way; line numbers are kept
+    helm = isHelmTemplate(path, text)
+      ? renderHelmTemplate(text, { defines: isHelmPartial(path) })
+      : JINJA_TEMPLATE.test(path) && /\{[{%#]/.test(text) ? renderHelmTemplate(text, { dialect: "jinja" }) : null;
     file = parseYaml(helm?.text ?? text);
   } catch (err) {
     facts.problems.push({ line: 1, message: `YAML could not be read: ${message(err)}` });
@@ -106,6 +111,11 @@ export function extractYaml(path: string, text: string): FileFacts {
       }
     }
   }
+  try {
+    recordPlainSettings(ctx, facts);
+  } catch (err) {
+    facts.problems.push({ line: 1, message: `settings could not be read: ${message(err)}` });
+  }
   if (helm) {
     try {
       markTemplatedLayers(facts, helm);
@@ -114,6 +124,19 @@ export function extractYaml(path: string, text: string): FileFacts {
     }
   }
   return facts;
+}
+
+/**
+ * A YAML file the detectors found nothing in, whose first document is a map: its scalars, for
+ * the code that may load it as its configuration (FileFacts.plainSettings: viper, engine/viperConfig.ts).
+ */
+function recordPlainSettings(ctx: YamlDetectorContext, facts: FileFacts): void {
+  const doc = ctx.file.documents[0];
+  if (!doc?.root || !isMap(doc.root) || ctx.path.startsWith(".github/")) return;
+  if (facts.layers.length || facts.workloads.length || facts.routes.length || facts.gatewayObjects?.length || facts.configEntries?.length || facts.helmValues || facts.kustomization) return;
+  const entries: SettingEntry[] = [];
+  flatten(ctx, doc, entries, MAX_SETTINGS);
+  if (entries.length) facts.plainSettings = entries.map((e) => ({ key: e.key, value: e.value, line: e.span.line }));
 }
 
 function message(err: unknown): string {

@@ -84,6 +84,7 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
   const podSpec = get(d, template, "spec");
   const commands = containerCommands(d, podSpec);
   const fromConfigMaps = configMapEnv(d, podSpec);
+  const flavours = flavouredImages(d, podSpec);
   ctx.facts.workloads.push({
     kind: "k8s-workload",
     name,
@@ -95,6 +96,7 @@ export function detectKubernetes(ctx: YamlDetectorContext, d: YamlDocument): voi
     codeDir: null,
     selector: {},
     images: containerImages(d, podSpec),
+    ...(flavours.length ? { imageRefs: flavours } : {}),
     ...(commands.length ? { commands } : {}),
     ...(fromConfigMaps ? { configMapEnv: fromConfigMaps } : {}),
   });
@@ -139,6 +141,31 @@ function containerImages(d: YamlDocument, podSpec: Node | null): string[] {
     if (name && !out.includes(name)) out.push(name);
   }
   return out;
+}
+
+/** The containers' image references whose tag names a flavour (imageFlavour), as written. */
+function flavouredImages(d: YamlDocument, podSpec: Node | null): string[] {
+  const out: string[] = [];
+  for (const c of seqItems(d, get(d, podSpec, "containers"))) {
+    const ref = str(d, get(d, c, "image"));
+    if (ref && imageFlavour(ref) && !out.includes(ref)) out.push(ref);
+  }
+  return out;
+}
+
+/**
+ * `docker.io/acme/go-srv-a:2.2.0-grpc` → `go-srv-a-grpc`: an image whose tag is a version followed
+ * by a word (`2.2.0-grpc`, `v3-worker`, `latest-grpc`) is one flavour of a program published under
+ * one image name, built from the project named after the image and that word. Null for a plain
+ * tag (`1.7`, `latest`), a digest and a template that is not filled in.
+ */
+export function imageFlavour(image: string): string | null {
+  const name = imageName(image);
+  const path = image.split("@")[0]!;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const tag = last.includes(":") ? last.slice(last.indexOf(":") + 1).toLowerCase() : "";
+  const m = /^(?:v?\d+(?:\.\d+)*|latest)[-_]([a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)$/.exec(tag);
+  return name && m && !image.includes("{{") ? `${name}-${m[1]}` : null;
 }
 
 export function imageName(image: string | null): string | null {

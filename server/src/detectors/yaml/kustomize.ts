@@ -9,7 +9,8 @@
  *   `components:` (folders), `patches:` (`path:` entries, with their `target:` selector),
  *   `patchesStrategicMerge:` (file entries; inline patches are skipped), `patchesJson6902:`
  *   (`path:` + `target:`), and `namespace:` (the namespace transformer). Remote references
- *   (URLs, `github.com/…`) are left out: they are not in the workspace.
+ *   (URLs, `github.com/…`) are not in the workspace: remote resources are only listed apart
+ *   (`remoteResources`), so the engine knows the build deploys objects it cannot see.
  * - Every other Kubernetes-style document: its identity (apiVersion, kind, name, namespace) and
  *   the lines it spans, so a patch can be matched to the object it modifies.
  */
@@ -57,12 +58,16 @@ function kustomization(ctx: YamlDetectorContext, d: YamlDocument): void {
   }
   // patchesStrategicMerge: a file path, or an inline patch (a multi-line string)
   for (const r of refs(get(d, d.root, "patchesStrategicMerge"))) if (!r.ref.includes("\n")) patches.push({ ...r, target: null });
+  const remote = [...seqItems(d, get(d, d.root, "resources")), ...seqItems(d, get(d, d.root, "bases"))]
+    .map((item) => ({ ref: str(d, item), line: nodeLine(ctx.file, item) ?? 1 }))
+    .filter((r): r is { ref: string; line: number } => r.ref !== null && !isLocal(r.ref));
   ctx.facts.kustomization = {
     component: kind === "Component",
     namespace: str(d, get(d, d.root, "namespace")),
     resources: [...refs(get(d, d.root, "resources")), ...refs(get(d, d.root, "bases"))],
     components: refs(get(d, d.root, "components")),
     patches,
+    ...(remote.length ? { remoteResources: remote } : {}),
   };
 }
 

@@ -16,73 +16,53 @@
  * decorator when it sets it, else the class attribute (in that class's file). A base that cannot
  * be followed leaves the decorator's options alone (as the detector would have read them).
  */
-import type { CeleryClassFact } from "../../model/celeryFacts";
-import type { FileFacts, LayerFact } from "../../model/facts";
+import type { CeleryClassFact, CeleryPendingTaskFact } from "../../model/celeryFacts";
+import type { FileFacts } from "../../model/facts";
 import { CELERY_TASK_BASES, celeryTaskLayer, type Settings } from "../../detectors/python/celery";
 import type { Resolver } from "../resolve";
-
-export interface CeleryBaseLayer {
-  /** the file of the task function the layer attaches to */
-  taskFile: FileFacts;
-  functionId: string;
-  /** the file the layer is anchored in (the task's, or the base class's that turns autoretry on) */
-  anchorFile: FileFacts;
-  layer: LayerFact;
-}
+import { findPythonDefinition, pendingTaskLayers, type PendingTaskLayer } from "./pendingTasks";
 
 interface ResolvedClass {
   file: FileFacts;
   cls: CeleryClassFact;
 }
 
-export function celeryBaseLayers(files: FileFacts[], resolver: Resolver): CeleryBaseLayer[] {
-  const out: CeleryBaseLayer[] = [];
-  for (const f of files) {
-    for (const t of f.celery?.pendingTasks ?? []) {
-      try {
-        const chain = classChain(resolver, f, t.base);
-        // nearest first: a subclass's attribute hides its bases'; the task's own options hide them all
-        const settings: Settings = new Map();
-        const from = new Map<string, FileFacts>();
-        for (const { file, cls } of [...chain].reverse()) {
-          for (const [k, v] of Object.entries(cls.settings)) {
-            settings.set(k, v);
-            from.set(k, file);
-          }
-        }
-        for (const [k, v] of Object.entries(t.settings)) {
-          settings.set(k, v);
-          from.set(k, f);
-        }
-        const auto = settings.get("autoretry_for");
-        const anchorFile = auto ? from.get("autoretry_for")! : f;
-        const anchor = auto && anchorFile !== f ? auto.span : t.anchor;
-        const layer = celeryTaskLayer({
-          localId: `celery-base:${f.path}:${t.functionId}`,
-          functionId: t.functionId,
-          anchor,
-          settings,
-          retryCalls: t.retryCalls,
-          label: t.label,
-          written: t.written,
-          raisesOnStatus: t.raisesOnStatus,
-        });
-        if (!layer) continue;
-        const inherited = [...from.entries()].filter(([, file]) => file !== f).map(([k]) => k);
-        if (inherited.length && chain.length) layer.attemptsNote += ` (${inherited.sort().join(", ")} from base ${chain.map((c) => c.cls.name).join(" → ")})`;
-        // as engine/inertLayers.ts does for the detector's layers: a task body that calls nothing retries nothing
-        const calls = f.calls.some((c) => c.functionId === t.functionId || c.functionId.startsWith(`${t.functionId}.`));
-        if (!calls && f.functions.some((fn) => fn.id === t.functionId)) {
-          layer.maxAttempts = 1;
-          layer.attemptsNote += "; inert: the function it wraps calls nothing, so nothing is retried";
-        }
-        out.push({ taskFile: f, functionId: t.functionId, anchorFile, layer });
-      } catch {
-        // a bad fact costs this task's layer only
-      }
+export function celeryBaseLayers(files: FileFacts[], resolver: Resolver): PendingTaskLayer[] {
+  return pendingTaskLayers(files, (f) => f.celery?.pendingTasks, (f, t) => baseLayer(resolver, f, t));
+}
+
+function baseLayer(resolver: Resolver, f: FileFacts, t: CeleryPendingTaskFact): PendingTaskLayer | null {
+  const chain = classChain(resolver, f, t.base);
+  // nearest first: a subclass's attribute hides its bases'; the task's own options hide them all
+  const settings: Settings = new Map();
+  const from = new Map<string, FileFacts>();
+  for (const { file, cls } of [...chain].reverse()) {
+    for (const [k, v] of Object.entries(cls.settings)) {
+      settings.set(k, v);
+      from.set(k, file);
     }
   }
-  return out;
+  for (const [k, v] of Object.entries(t.settings)) {
+    settings.set(k, v);
+    from.set(k, f);
+  }
+  const auto = settings.get("autoretry_for");
+  const anchorFile = auto ? from.get("autoretry_for")! : f;
+  const anchor = auto && anchorFile !== f ? auto.span : t.anchor;
+  const layer = celeryTaskLayer({
+    localId: `celery-base:${f.path}:${t.functionId}`,
+    functionId: t.functionId,
+    anchor,
+    settings,
+    retryCalls: t.retryCalls,
+    label: t.label,
+    written: t.written,
+    raisesOnStatus: t.raisesOnStatus,
+  });
+  if (!layer) return null;
+  const inherited = [...from.entries()].filter(([, file]) => file !== f).map(([k]) => k);
+  if (inherited.length && chain.length) layer.attemptsNote += ` (${inherited.sort().join(", ")} from base ${chain.map((c) => c.cls.name).join(" → ")})`;
+  return { taskFile: f, functionId: t.functionId, anchorFile, layer };
 }
 
 /** The class a qualified name stands for, and its ancestors through the workspace: nearest first (depth-first, as Python's MRO for single inheritance). */
@@ -90,33 +70,11 @@ function classChain(resolver: Resolver, from: FileFacts, qualified: string): Res
   const chain: ResolvedClass[] = [];
   const visit = (file: FileFacts, name: string, depth: number) => {
     if (depth > 8 || CELERY_TASK_BASES.has(name)) return;
-    const found = findClass(resolver, file, name, 0);
-    if (!found || chain.some((c) => c.cls === found.cls)) return;
-    chain.push(found);
-    for (const b of found.cls.bases) visit(found.file, b, depth + 1);
+    const found = findPythonDefinition(resolver, file, name, (m, n) => m.celery?.classes.find((c) => c.name === n));
+    if (!found || chain.some((c) => c.cls === found.found)) return;
+    chain.push({ file: found.file, cls: found.found });
+    for (const b of found.found.bases) visit(found.file, b, depth + 1);
   };
   visit(from, qualified, 0);
   return chain;
 }
-
-/** `Name` (a class of the file, or a name it imports) or `pkg.module.Name`. */
-function findClass(resolver: Resolver, file: FileFacts, name: string, depth: number): ResolvedClass | null {
-  if (depth > 4) return null;
-  if (!name.includes(".")) {
-    const cls = file.celery?.classes.find((c) => c.name === name);
-    if (cls) return { file, cls };
-    // a name the module imports (a package `__init__` re-exporting the class)
-    const imp = file.imports.find((i) => i.local === name && i.member && i.member !== "*");
-    return imp ? findClass(resolver, file, `${imp.module}.${imp.member}`, depth + 1) : null;
-  }
-  const parts = name.split(".");
-  for (let i = parts.length - 1; i >= 1; i--) {
-    const target = resolver.pythonModule(parts.slice(0, i).join("."), file);
-    if (!target) continue;
-    const rest = parts.slice(i);
-    if (rest.length === 1) return findClass(resolver, target, rest[0]!, depth + 1);
-    return null;
-  }
-  return null;
-}
-

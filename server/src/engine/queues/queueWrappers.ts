@@ -13,87 +13,49 @@
  * A head that resolves to no wrapper yields nothing.
  */
 import type { FileFacts, LayerFact } from "../../model/facts";
-import type { QueueOptionFact, QueueWrapperFact } from "../../model/queueWrapperFacts";
+import type { PendingQueueDecoratorFact, QueueOptionFact } from "../../model/queueWrapperFacts";
 import { dramatiqActorLayer } from "../../detectors/python/dramatiq";
 import { celeryTaskLayer, type Settings } from "../../detectors/python/celery";
 import { hueyTaskLayer } from "../../detectors/python/huey";
 import type { Resolver } from "../resolve";
+import { findPythonDefinition, pendingTaskLayers, type PendingTaskLayer } from "./pendingTasks";
 
-export interface QueueWrapperLayer {
-  taskFile: FileFacts;
-  functionId: string;
-  layer: LayerFact;
+export function queueWrapperLayers(files: FileFacts[], resolver: Resolver): PendingTaskLayer[] {
+  return pendingTaskLayers(files, (f) => f.queueWrappers?.pending, (f, p) => wrappedLayer(resolver, f, p));
 }
 
-export function queueWrapperLayers(files: FileFacts[], resolver: Resolver): QueueWrapperLayer[] {
-  const out: QueueWrapperLayer[] = [];
-  for (const f of files) {
-    for (const p of f.queueWrappers?.pending ?? []) {
-      try {
-        const found = findWrapper(resolver, f, p.head, 0);
-        if (!found) continue;
-        const { file: wf, wrapper: w } = found;
-        // a name bound to the decorator itself is used bare (`@retriable_task`); a call of it would decorate its own arguments
-        if (w.bound && p.called) continue;
-        const opts = new Map<string, { option: QueueOptionFact; where: string }>();
-        for (const [k, v] of Object.entries(w.defaults)) opts.set(k, { option: v, where: `${w.name}() default` });
-        for (const [k, v] of Object.entries(p.options)) {
-          const param = w.params.find((x) => x.name === k);
-          if (param) opts.set(param.option, { option: v, where: "" });
-          else if (w.forwardsKeywords) opts.set(k, { option: v, where: "" });
-        }
-        p.positional.forEach((v, i) => {
-          const param = w.params.find((x) => x.index === i);
-          if (param) opts.set(param.option, { option: v, where: "" });
-        });
-        for (const [k, v] of Object.entries(w.fixed)) opts.set(k, { option: v, where: w.bound ? `set by ${w.name}` : `set by ${w.name}()` });
-        const fn = f.functions.find((x) => x.id === p.functionId);
-        const raisesOnStatus = fn?.raisesOnStatus ?? false;
-        const localId = `queue-wrapper:${p.functionId}:${p.anchor.line}`;
-        const through = w.bound ? `${w.name} = ${w.written.slice(1)}(…)` : `${w.name}()`;
-        const written = `${p.written} (${w.written} through ${through} in ${wf.path})`;
-        let layer: LayerFact | null;
-        if (w.library === "dramatiq") {
-          layer = dramatiqActorLayer({ localId, functionId: p.functionId, anchor: p.anchor, label: p.label, written, options: opts, raisesOnStatus });
-        } else if (w.library === "huey") {
-          layer = hueyTaskLayer({ localId, functionId: p.functionId, anchor: p.anchor, label: p.label, written, options: opts, raisesOnStatus });
-        } else {
-          const settings: Settings = new Map([...opts].map(([k, v]) => [k, v.option]));
-          layer = celeryTaskLayer({ localId, functionId: p.functionId, anchor: p.anchor, settings, retryCalls: [], label: p.label, written, raisesOnStatus });
-        }
-        if (!layer) continue;
-        layer.attemptsNote += ` (${w.written} through ${through} of ${wf.path})`;
-        // as engine/inertLayers.ts does for the detectors' layers: a task body that calls nothing retries nothing
-        const calls = f.calls.some((c) => c.functionId === p.functionId || c.functionId.startsWith(`${p.functionId}.`));
-        if (!calls && fn) {
-          layer.maxAttempts = 1;
-          layer.attemptsNote += "; inert: the function it wraps calls nothing, so nothing is retried";
-        }
-        out.push({ taskFile: f, functionId: p.functionId, layer });
-      } catch {
-        // a bad fact costs this task's layer only
-      }
-    }
+function wrappedLayer(resolver: Resolver, f: FileFacts, p: PendingQueueDecoratorFact): PendingTaskLayer | null {
+  const resolved = findPythonDefinition(resolver, f, p.head, (m, n) => m.queueWrappers?.wrappers.find((w) => w.name === n));
+  if (!resolved) return null;
+  const { file: wf, found: w } = resolved;
+  // a name bound to the decorator itself is used bare (`@retriable_task`); a call of it would decorate its own arguments
+  if (w.bound && p.called) return null;
+  const opts = new Map<string, { option: QueueOptionFact; where: string }>();
+  for (const [k, v] of Object.entries(w.defaults)) opts.set(k, { option: v, where: `${w.name}() default` });
+  for (const [k, v] of Object.entries(p.options)) {
+    const param = w.params.find((x) => x.name === k);
+    if (param) opts.set(param.option, { option: v, where: "" });
+    else if (w.forwardsKeywords) opts.set(k, { option: v, where: "" });
   }
-  return out;
-}
-
-/** `name` (a wrapper of the file, or a name it imports) or `pkg.module.name`. */
-function findWrapper(resolver: Resolver, file: FileFacts, name: string, depth: number): { file: FileFacts; wrapper: QueueWrapperFact } | null {
-  if (depth > 4) return null;
-  if (!name.includes(".")) {
-    const wrapper = file.queueWrappers?.wrappers.find((w) => w.name === name);
-    if (wrapper) return { file, wrapper };
-    // a name the module imports (a package `__init__` re-exporting the wrapper)
-    const imp = file.imports.find((i) => i.local === name && i.member && i.member !== "*");
-    return imp ? findWrapper(resolver, file, `${imp.module}.${imp.member}`, depth + 1) : null;
+  p.positional.forEach((v, i) => {
+    const param = w.params.find((x) => x.index === i);
+    if (param) opts.set(param.option, { option: v, where: "" });
+  });
+  for (const [k, v] of Object.entries(w.fixed)) opts.set(k, { option: v, where: w.bound ? `set by ${w.name}` : `set by ${w.name}()` });
+  const raisesOnStatus = f.functions.find((x) => x.id === p.functionId)?.raisesOnStatus ?? false;
+  const localId = `queue-wrapper:${p.functionId}:${p.anchor.line}`;
+  const through = w.bound ? `${w.name} = ${w.written.slice(1)}(…)` : `${w.name}()`;
+  const written = `${p.written} (${w.written} through ${through} in ${wf.path})`;
+  let layer: LayerFact | null;
+  if (w.library === "dramatiq") {
+    layer = dramatiqActorLayer({ localId, functionId: p.functionId, anchor: p.anchor, label: p.label, written, options: opts, raisesOnStatus });
+  } else if (w.library === "huey") {
+    layer = hueyTaskLayer({ localId, functionId: p.functionId, anchor: p.anchor, label: p.label, written, options: opts, raisesOnStatus });
+  } else {
+    const settings: Settings = new Map([...opts].map(([k, v]) => [k, v.option]));
+    layer = celeryTaskLayer({ localId, functionId: p.functionId, anchor: p.anchor, settings, retryCalls: [], label: p.label, written, raisesOnStatus });
   }
-  const parts = name.split(".");
-  for (let i = parts.length - 1; i >= 1; i--) {
-    const target = resolver.pythonModule(parts.slice(0, i).join("."), file);
-    if (!target) continue;
-    const rest = parts.slice(i);
-    return rest.length === 1 ? findWrapper(resolver, target, rest[0]!, depth + 1) : null;
-  }
-  return null;
+  if (!layer) return null;
+  layer.attemptsNote += ` (${w.written} through ${through} of ${wf.path})`;
+  return { taskFile: f, functionId: p.functionId, anchorFile: f, layer };
 }

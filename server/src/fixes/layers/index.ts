@@ -32,7 +32,9 @@ import { gatewayFormsLayerEdit } from "./gatewayForms";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { loopJitterEdit } from "./loopJitter";
 import { llmSdkLayerEdit } from "./llmSdk";
+import { vercelAiLayerEdit } from "./vercelAi";
 import { azureSdkLayerEdit } from "./azureSdk";
+import { msgraphLayerEdit } from "./msgraph";
 import { SDK_CLIENT_KINDS, sdkClientLayerEdit } from "./sdkClients";
 import { pythonLayerEdit } from "./python";
 import { typescriptLayerEdit } from "./typescript";
@@ -94,8 +96,13 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
       case "openai-sdk":
       case "anthropic-sdk":
         return llmSdkLayerEdit(op, layer, text, ctx);
+      case "vercel-ai-sdk":
+        return vercelAiLayerEdit(op, layer, text, ctx);
       case "azure-sdk":
         return azureSdkLayerEdit(op, layer, text, ctx);
+      case "msgraph-retry-handler":
+        if (/\.(cs|java|kts?|go)$/.test(layer.file)) return msgraphLayerEdit(op, layer, text, ctx);
+        break;
       case "aws-sdk-go":
         return awsSdkGoLayerEdit(op, layer, text, ctx);
       case "aws-sdk-dotnet":

@@ -20,6 +20,7 @@ import { descendants } from "../../parsing/python";
 import { withPython } from "../python";
 import { withTypeScript, type TsEditor } from "../typescript";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
+import { stripeJvmDotnetEdit } from "./stripeJvmDotnet";
 
 export const SDK_CLIENT_KINDS: ReadonlySet<string> = new Set(["stripe-sdk", "aws-sdk-v2", "googleapiclient", "twilio-retry", "google-cloud-sdk", "firebase-functions-retry"]);
 
@@ -29,6 +30,11 @@ export function sdkClientLayerEdit(op: LayerOp, layer: RetryLayer, text: string 
   const retries = attempts - 1;
   const title = (what: string) => (attempts === 1 ? `Turn off ${layer.library} retries for ${layer.label} (${what})` : `Lower to ${attempts} attempts (${what}, which counts retries)`);
   const ts_ = /\.[cm]?[jt]sx?$/.test(layer.file);
+  // stripe-java and Stripe.net: the literal count (fixes/layers/stripeJvmDotnet.ts)
+  if (layer.kind === "stripe-sdk" && /\.(java|kts?|cs)$/.test(layer.file)) {
+    const edits = stripeJvmDotnetEdit(layer, text, retries);
+    return edits ? { title: title(/\.cs$/.test(layer.file) ? `MaxNetworkRetries ${retries}` : `setMaxNetworkRetries(${retries})`), edits } : null;
+  }
   if (layer.kind === "firebase-functions-retry") {
     if (attempts !== 1 || !ts_) return null;
     return withTypeScript(layer.file, text, (ed) => {
