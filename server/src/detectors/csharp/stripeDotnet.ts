@@ -25,7 +25,7 @@
 import type { ClientFact, LayerFact, VersionDefaults } from "../../model/facts";
 import { callParts, createdType, descendants, dottedName, initializerValues, nodeSpan, numberValue } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import { retriesNote, stripeClientFact, stripeLayer } from "../shared/stripe";
+import { retriesNote, STRIPE_JVM_DOTNET_WAIT, stripeClientFact, stripeLayer } from "../shared/stripe";
 import type { CsContext } from "./context";
 import { bindingOf, callsOnClients, declarationOf } from "./dataClients";
 
@@ -40,7 +40,6 @@ export const STRIPE_DOTNET_VERSION_DEFAULTS: VersionDefaults = {
     { fromMajor: 38, maxAttempts: 3, note: "default MaxNetworkRetries 2 → 3 attempts (Stripe.net ≥ 38, SystemNetHttpClient.DefaultMaxNumberRetries)" },
   ],
 };
-const WAIT_NOTE = "min(0.5 s × 2^(n−1), 5 s) × [0.75, 1) jitter, never below 0.5 s (SystemNetHttpClient.SleepTime)";
 /** the Stripe.net services most code builds (159 exist); a `Stripe.`-qualified `…Service` is taken whatever its name */
 const SERVICES = new Set(
   ("Account AccountLink AccountSession ApplicationFee Balance BalanceTransaction BankAccount Card Charge Coupon CreditNote Customer " +
@@ -170,5 +169,5 @@ function globalLayer(ctx: CsContext, anchor: SyntaxNode): LayerFact {
 }
 
 function withWaitNote(layer: LayerFact): LayerFact {
-  return { ...layer, wait: { ...layer.wait, description: WAIT_NOTE } };
+  return { ...layer, wait: { ...layer.wait, description: `${STRIPE_JVM_DOTNET_WAIT} (SystemNetHttpClient.SleepTime)` } };
 }

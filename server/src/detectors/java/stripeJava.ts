@@ -25,7 +25,7 @@
  */
 import type { LayerFact, SourceSpan, VersionDefaults } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import { retriesNote, stripeClientFact, stripeLayer } from "../shared/stripe";
+import { retriesNote, STRIPE_JVM_DOTNET_WAIT, stripeClientFact, stripeLayer } from "../shared/stripe";
 import { importsFrom, receiverName, simpleType, type JvmContext } from "./context";
 import { BEAN_PREFIX } from "./http";
 import { holderOf, outermost, valueOfName } from "./jvmHolders";
@@ -42,8 +42,6 @@ export const STRIPE_JAVA_VERSION_DEFAULTS: VersionDefaults = {
     { fromMajor: 27, maxAttempts: 3, note: "global Stripe.maxNetworkRetries default 2 → 3 attempts (stripe-java ≥ 27)" },
   ],
 };
-/** HttpClient.sleepTime: jitter in [0.75, 1) */
-const WAIT_NOTE = "min(0.5 s × 2^(n−1), 5 s) × [0.75, 1) jitter, never below 0.5 s";
 /** static helpers on model classes that send nothing */
 const MODEL_NOT_SENDING = new Set(["builder", "getGson", "deserialize", "fromJson", "constructEvent", "class"]);
 /** a StripeClient's own methods that send nothing (its service accessors are followed to the call at the end of the chain) */
@@ -175,7 +173,7 @@ function detectStripeClients(ctx: JvmContext): void {
 }
 
 function withWaitNote(layer: LayerFact): LayerFact {
-  return { ...layer, wait: { ...layer.wait, description: WAIT_NOTE } };
+  return { ...layer, wait: { ...layer.wait, description: STRIPE_JVM_DOTNET_WAIT } };
 }
 
 /** The `import com.stripe.model.…` line (Java `import_declaration`, Kotlin `import` / `import_header` by grammar version). */

@@ -27,6 +27,9 @@ export function stripeCondition(): RetryCondition {
 }
 
 /** min(0.5 s × 2^(n−1), max) × [0.5, 1), never below 0.5 s; max 5 s (2 s before stripe-node 17 / stripe-python 11) */
+/** stripe-java `HttpClient.sleepTime` and Stripe.net `SystemNetHttpClient.SleepTime` compute the same wait */
+export const STRIPE_JVM_DOTNET_WAIT = "min(0.5 s × 2^(n−1), 5 s) × [0.75, 1) jitter, never below 0.5 s";
+
 export function stripeWait(maxSeconds = 5): WaitSpec {
   return {
     kind: "exponential",
