@@ -5,35 +5,11 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { checkFixture } from "../harness";
+import { NGINX_IN_FRONT_OF_ORDERS } from "./fixtures/nginxInFrontOfOrders";
 
 describe("a receiver named after a class of the caller's service", () => {
   test("a consumer callback calling orderService.settle(): the method's retries start at the consumer, not at NGINX", async () => {
-    const result = await checkFixture(`
-//- nginx.conf
-events { worker_connections 1024; }
-http {
-    upstream orders_backend {
-        server orders:3002;
-    }
-    server {
-        listen 3002;
-        location / {
-            proxy_pass http://orders_backend;
-            # ^ layer ×4 RL001
-        }
-    }
-}
-//- docker-compose.yml
-services:
-  nginx:
-    image: nginx:alpine
-    volumes:
-      - ./nginx.conf:/etc/nginx/nginx.conf:ro
-  orders:
-    build: ./orders
-    deploy:
-      replicas: 4
-  billing:
+    const result = await checkFixture(`${NGINX_IN_FRONT_OF_ORDERS}  billing:
     build: ./billing
 //- orders/src/orderService.js
 const axios = require("axios");

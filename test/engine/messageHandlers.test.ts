@@ -6,33 +6,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { checkFixture } from "../harness";
+import { NGINX_IN_FRONT_OF_ORDERS as NGINX } from "./fixtures/nginxInFrontOfOrders";
 
-const NGINX = `
-//- nginx.conf
-events { worker_connections 1024; }
-http {
-    upstream orders_backend {
-        server orders:3002;
-    }
-    server {
-        listen 3002;
-        location / {
-            proxy_pass http://orders_backend;
-            # ^ layer ×4 RL001
-        }
-    }
-}
-//- docker-compose.yml
-services:
-  nginx:
-    image: nginx:alpine
-    volumes:
-      - ./nginx.conf:/etc/nginx/nginx.conf:ro
-  orders:
-    build: ./orders
-    deploy:
-      replicas: 4
-`;
 
 describe("callbacks a message consumer runs are no part of a request", () => {
   test("an inline handler handed to a broker wrapper's consume(queue, fn), a named one to subscribe(channel, fn): their retries start at the service", async () => {

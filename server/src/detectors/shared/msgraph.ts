@@ -8,6 +8,7 @@
  * and whether 0 turns retries off (kiota-http-go reads MaxRetries < 1 as the default 3).
  */
 import type { LayerFact, RetryCondition, SourceSpan, WaitSpec } from "../../model/facts";
+import { retryCountClientLayer } from "./sdkClientLayer";
 
 export const GRAPH_LIBRARY = "msgraph";
 export const GRAPH_LAYER_KIND = "msgraph-retry-handler";
@@ -50,28 +51,21 @@ export function graphLayer(c: {
   methods: string;
   configRef?: LayerFact["configRef"];
 }): LayerFact {
-  const maxAttempts = c.retries === null ? null : Math.max(0, Math.floor(c.retries)) + 1;
   const wait: WaitSpec = { kind: "exponential", jitter: c.wait.jitter, initialSeconds: c.wait.initialSeconds ?? GRAPH_DEFAULT_DELAY_SECONDS, maxSeconds: 180, source: "default", description: c.wait.description };
-  return {
+  return retryCountClientLayer({
     localId: c.localId,
     kind: GRAPH_LAYER_KIND,
-    category: "client",
     library: GRAPH_LIBRARY,
     anchor: c.anchor,
-    maxAttempts,
-    attemptsSource: c.source,
-    attemptsNote: c.note,
-    timeBound: null,
-    ...(maxAttempts === null ? { countUnknown: true } : {}),
+    label: c.label,
+    retries: c.retries,
+    source: c.source,
+    note: c.note,
     ...(c.configRef ? { configRef: c.configRef } : {}),
     wait,
     condition: graphCondition(c.methods),
-    budget: null,
     perTryTimeoutSeconds: null,
-    overallTimeoutSeconds: null,
-    attach: { kind: "client" },
-    label: c.label,
-  };
+  });
 }
 
 /** How a written count reads in a layer's note: `what` counts retries; 0 turns retries off. */

@@ -10,6 +10,7 @@
  * `Idempotency-Key` to every POST it sends, so a retried write is deduplicated by the API.
  */
 import type { ClientFact, LayerFact, RetryCondition, SourceSpan, VersionDefaults, WaitSpec } from "../../model/facts";
+import { retryCountClientLayer } from "./sdkClientLayer";
 
 export function stripeCondition(): RetryCondition {
   return {
@@ -52,27 +53,20 @@ export function stripeLayer(c: {
   versionDefaults?: VersionDefaults;
   maxDelaySeconds?: number;
 }): LayerFact {
-  const maxAttempts = c.retries === null ? null : Math.max(0, Math.floor(c.retries)) + 1;
-  return {
+  return retryCountClientLayer({
     localId: c.localId,
     kind: "stripe-sdk",
-    category: "client",
     library: "stripe",
     anchor: c.anchor,
-    maxAttempts,
-    attemptsSource: c.source,
-    attemptsNote: c.note,
-    timeBound: null,
-    ...(maxAttempts === null ? { countUnknown: true } : {}),
+    label: c.label,
+    retries: c.retries,
+    source: c.source,
+    note: c.note,
     ...(c.versionDefaults ? { versionDefaults: c.versionDefaults } : {}),
     wait: stripeWait(c.maxDelaySeconds ?? 5),
     condition: stripeCondition(),
-    budget: null,
     perTryTimeoutSeconds: 80,
-    overallTimeoutSeconds: null,
-    attach: { kind: "client" },
-    label: c.label,
-  };
+  });
 }
 
 /** The client: every method sends to the Stripe API except the local helpers (webhook signatures, config). */
