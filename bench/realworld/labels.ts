@@ -93,6 +93,7 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "mongo-go-driver", "mongodb-driver",
   "go-redis", "redis-py", "ioredis",
   "kafkajs", "kafka-go", "sarama", "confluent-kafka", "kafka-clients", "elasticsearch", "opensearch", "neo4j",
+  "influxdb-python",
   "envoy", "istio", "istio-default", "linkerd", "traefik", "kong", "ingress-nginx", "kuma", "consul", "emissary", "envoy-gateway", "gloo",
   "gateway-api-retry", "appmesh",
   "nginx", "haproxy",
@@ -100,12 +101,14 @@ export const MODELLED_FAMILIES: ReadonlySet<string> = new Set([
   "openai-sdk", "anthropic-sdk",
   "vercel-ai-sdk",
   "celery",
+  "celery-publish-retry",
   "temporal", "bullmq", "bull", "agenda",
   "stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java",
   "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio",
   "dramatiq", "rq", "huey", "arq", "prefect", "airflow", "ray",
   "apache-httpclient", "openfeign", "spring-ai", "lettuce", "mongodb-java-driver", "grpc-java", "micronaut-retry", "spring-cloud-stream",
-  "spring-cloud-loadbalancer",
+  "spring-cloud-loadbalancer", "spring-kafka-error-handler",
+  "langchain-js", "googleapis-node", "llama-index",
 ]);
 
 /** Every problem with a parsed label file, as "field: what is wrong"; empty when it is well-formed. */

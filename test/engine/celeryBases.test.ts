@@ -44,7 +44,7 @@ from urllib3.util import Retry
 from celery import Celery
 from proj.models.task import ModelTask
 
-celery = Celery("worker")
+celery = Celery("worker", task_publish_retry=False)
 session = requests.Session()
 session.mount("http://", HTTPAdapter(max_retries=Retry(total=2)))
 # ^ layer ×3 RL001

@@ -27,7 +27,7 @@ from urllib3.util import Retry
 from celery import Celery
 from tenacity import retry, stop_after_attempt, wait_random_exponential
 
-app = Celery("worker")
+app = Celery("worker", task_publish_retry=False)
 session = requests.Session()
 session.mount("http://", HTTPAdapter(max_retries=Retry(total=3, backoff_factor=0.5, backoff_jitter=0.5)))
 # ^ layer ×4 RL001
@@ -77,7 +77,7 @@ ${COMPOSE}${TASKS}//- web/app.py
 from celery import Celery, chain
 from worker.tasks import charge
 
-client = Celery("web")
+client = Celery("web", task_publish_retry=False)
 
 
 def pay_async(order_id):
@@ -192,7 +192,7 @@ def pay():
 //- worker/tasks.py
 from celery import Celery
 
-app = Celery("worker")
+app = Celery("worker", task_publish_retry=False)
 
 
 @app.task(autoretry_for=(KeyError,))

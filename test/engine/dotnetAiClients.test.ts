@@ -98,11 +98,43 @@ builder.Services.AddEmbeddingGenerator(sp => sp.GetRequiredService<OpenAIClient>
       target: "openai",
       usings: "using OpenAI;\nusing OpenAI.Chat;\n",
     },
+    {
+      // Aspire.Azure.AI.OpenAI: OpenAIClient or AzureOpenAIClient as the connection string says, SDK default retries
+      name: "IChatClient from Aspire's AddOpenAIClientFromConfiguration(…).AddChatClient()",
+      registration: `builder.AddOpenAIClientFromConfiguration("chatModel")
+// ^ layer ×4 RL001
+    .AddChatClient();`,
+      type: "IChatClient",
+      call: "GetResponseAsync(q)",
+      target: "openai",
+      usings: "using Microsoft.Extensions.AI;\n",
+    },
+    {
+      name: "IChatClient from Aspire's AddOpenAIClient(…).AddChatClient(…)",
+      registration: `builder.AddOpenAIClient("openai")
+// ^ layer ×4 RL001
+    .AddChatClient("gpt-4o");`,
+      type: "IChatClient",
+      call: "GetResponseAsync(q)",
+      target: "openai",
+      usings: "using Microsoft.Extensions.AI;\n",
+    },
+    {
+      name: "IEmbeddingGenerator from Aspire's AddAzureOpenAIClient with a RetryPolicy set in its client builder",
+      registration: `builder.AddAzureOpenAIClient("aoai", configureClientBuilder: b => b.ConfigureOptions(o => o.RetryPolicy = new ClientRetryPolicy(2)))
+// ^ layer ×3 RL001
+    .AddEmbeddingGenerator();`,
+      type: "IEmbeddingGenerator<string, Embedding<float>>",
+      call: "GenerateVectorAsync(q)",
+      target: "azure-openai",
+      usings: "using Microsoft.Extensions.AI;\nusing System.ClientModel.Primitives;\n",
+    },
   ];
   for (const c of cases) {
-    test(`${c.name}: web's standard handler ×4 → the SDK pipeline ×4`, async () => {
+    const sdk = Number(/layer ×(\d+)/.exec(c.registration)![1]);
+    test(`${c.name}: web's standard handler ×4 → the SDK pipeline ×${sdk}`, async () => {
       await checkFixture(`${SERVICE_DEFAULTS}${APP_HOST}${WEB}${api(c.registration, c.type, c.call, c.usings)}//! rules RL001
-//! path 16 ${c.target}
+//! path ${4 * sdk} ${c.target}
 `);
     });
   }

@@ -2,7 +2,8 @@
 // request paths (engine/sideFiles.ts): reported with the reason, never multiplied.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { checkFixture } from "../harness";
+import { checkFixture, parseFixture } from "../harness";
+import { analyzeWorkspace } from "../../server/src/engine/analyze";
 import { isExampleFile, sideFileReason } from "../../server/src/engine/sideFiles";
 
 describe("side files", () => {
@@ -107,5 +108,35 @@ app.listen(3000);
     assert.ok(axiosLayer, "the library's layer is still reported");
     assert.ok(result.model.hops.every((h) => !h.calls.some((c) => c.file.startsWith("packages/http/examples/"))), "no hop is sent from the example");
     assert.ok(result.model.paths.every((p) => !p.layers.includes(axiosLayer.id)), "the example's call multiplies nothing");
+  });
+});
+
+describe("python migrations", () => {
+  test("a retry loop in a Django migration module (also migrations/<store>/…) is off-path; the same loop in app code is not", async () => {
+    const loop = `import time
+
+import requests
+
+
+def retry_until_success(func, *args, **kwargs):
+    sleep_time = 1
+    while True:
+        try:
+            return func(*args, **kwargs)
+        except Exception:
+            time.sleep(sleep_time)
+            sleep_time *= 2
+
+
+def migrate():
+    retry_until_success(requests.get, "http://influxdb:8086/query")
+`;
+    const { files, settings } = parseFixture(`//- app/monitoring/migrations/influxdb/alter_structure_0006.py
+${loop}//- app/monitoring/retrying.py
+${loop}`);
+    const { model } = await analyzeWorkspace(files, settings);
+    const byFile = new Map(model.layers.filter((l) => l.kind === "retry-loop").map((l) => [l.file, l]));
+    assert.match(byFile.get("app/monitoring/migrations/influxdb/alter_structure_0006.py")?.offPath ?? "", /database migration \(app\/monitoring\/migrations\/\)/);
+    assert.equal(byFile.get("app/monitoring/retrying.py")?.offPath ?? null, null);
   });
 });

@@ -63,6 +63,16 @@ describe("tsconfig paths", () => {
 `);
   });
 
+  test('baseUrl "." in the workspace root\'s tsconfig (NestJS `import … from "src/lib/http"`): the root is the base', async () => {
+    await checkFixture(`${httpModule("src/lib/http.ts")}${app("src/lib/http")}
+//- tsconfig.json
+{ "compilerOptions": { "baseUrl": "." } }
+//! rules RL005
+//! path 44 inventory
+//! paths 1
+`);
+  });
+
   test("a workspace package imported by name (`@shop/http` → its package.json entry, source under src/)", async () => {
     await checkFixture(`${httpModule("packages/http/src/index.ts")}${app("@shop/http")}
 //- packages/http/package.json

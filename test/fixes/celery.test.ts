@@ -11,7 +11,7 @@ const TASK = (decorator: string) => `
 import requests
 from celery import Celery
 
-app = Celery("svc")
+app = Celery("svc", task_publish_retry=False)
 
 
 ${decorator}

@@ -159,16 +159,35 @@ const rows: Row[] = [
     expect: "none",
   },
   {
-    id: ENTRY, name: "near miss: broker_connection_retry / task_publish_retry are connection settings, not task retries", covers: ["trap"],
+    id: ENTRY, name: "near miss: broker_connection_retry settings are the connection at start-up, not task retries (publish retry off)", covers: ["trap"],
     file: "proj/celery.py", kind: "any",
     code: src`
       from celery import Celery
       app = Celery("proj")
       app.conf.broker_connection_retry_on_startup = True
       app.conf.broker_connection_max_retries = 10
-      app.conf.task_publish_retry_policy = {"max_retries": 3}
+      app.conf.task_publish_retry = False
     `,
     expect: "none",
+  },
+  {
+    id: ENTRY, name: "task_publish_retry on by default: policy max_retries 3 counts retries → 4 publish attempts, 0 s +0.2 s up to 1 s, off the request paths", covers: ["default"],
+    file: "proj/celery.py", kind: "celery-publish-retry",
+    code: src`
+      from celery import Celery
+      app = Celery("proj", broker="amqp://rabbit")
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["linear", false, 0, 1], note: /max_retries 3 → 4 publish attempts/ },
+  },
+  {
+    id: ENTRY, name: "a task_publish_retry_policy without max_retries: kombu's ensure(max_retries=None) retries forever", covers: ["trap"],
+    file: "proj/celery.py", kind: "celery-publish-retry",
+    code: src`
+      from celery import Celery
+      app = Celery("proj")
+      app.conf.task_publish_retry_policy = {"interval_start": 1}
+    `,
+    expect: { maxAttempts: null, attemptsSource: "config", timeBound: null, wait: ["linear", false, 1, 1], note: /without a max_retries bound/ },
   },
   {
     id: ENTRY, name: "a task's layer multiplies what its body calls, across the queue hop: 4 × urllib3 4 = 16", covers: ["§5.3"],

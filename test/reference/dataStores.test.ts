@@ -37,6 +37,20 @@ const sarama = (lines: string) => src`
   	return sarama.NewSyncProducer([]string{"kafka:9092"}, conf)
   }
 `;
+const watermill = (fields: string, lines = "") => src`
+  package events
+
+  import (
+  	"github.com/IBM/sarama"
+  	"github.com/ThreeDotsLabs/watermill-kafka/v3/pkg/kafka"
+  )
+
+  func New() (*kafka.Publisher, error) {
+  	sc := sarama.NewConfig()
+  	${lines}
+  	return kafka.NewPublisher(kafka.PublisherConfig{Brokers: []string{"kafka:9092"}${fields}}, nil)
+  }
+`;
 const confluent = (conf: string) => src`
   from confluent_kafka import Producer
 
@@ -77,6 +91,13 @@ const rows: Row[] = [
     code: sarama(`conf.Producer.Retry.Max = 10`), expect: { maxAttempts: 11, attemptsSource: "config", wait: ["fixed", false] } },
   { id: KAFKA, name: "sarama Retry.Max 0 → 1", covers: ["trap"], file: "events/producer.go", kind: "kafka-producer",
     code: sarama(`conf.Producer.Retry.Max = 0`), expect: { maxAttempts: 1, wait: ["fixed", false] } },
+  // watermill-kafka (publisher.go v3.0.0 DefaultSaramaSyncPublisherConfig)
+  { id: KAFKA, name: "watermill-kafka NewPublisher without OverwriteSaramaConfig: Retry.Max 10 → 11, fixed 100 ms", covers: ["default", "trap"], file: "events/publisher.go", kind: "kafka-producer",
+    code: watermill(""), expect: { maxAttempts: 11, attemptsSource: "default", wait: ["fixed", false, 0.1, 0.1], note: /DefaultSaramaSyncPublisherConfig/ } },
+  { id: KAFKA, name: "watermill-kafka OverwriteSaramaConfig from sarama.NewConfig: sarama's 3 → 4", covers: ["trap"], file: "events/publisher.go", kind: "kafka-producer",
+    code: watermill(", OverwriteSaramaConfig: sc"), expect: { maxAttempts: 4, attemptsSource: "default", wait: ["fixed", false] } },
+  { id: KAFKA, name: "watermill-kafka OverwriteSaramaConfig with Retry.Max 1 → 2", covers: ["trap"], file: "events/publisher.go", kind: "kafka-producer",
+    code: watermill(", OverwriteSaramaConfig: sc", "sc.Producer.Retry.Max = 1"), expect: { maxAttempts: 2, attemptsSource: "config", wait: ["fixed", false] } },
   // librdkafka
   { id: KAFKA, name: "confluent-kafka default retries INT32_MAX: no count, delivery.timeout.ms 300 s", covers: ["default", "trap"], file: "svc/events.py", kind: "kafka-producer",
     code: confluent(`{"bootstrap.servers": "kafka:9092"}`), expect: { maxAttempts: null, timeBound: /300 s/, wait: ["exponential", false], overallTimeoutSeconds: 300 } },
@@ -159,4 +180,41 @@ const rows: Row[] = [
     `, expect: { maxAttempts: null, timeBound: /30 s/, wait: EXP_JITTER } },
 ];
 
-runTable("Kafka producers, Elasticsearch / OpenSearch clients, neo4j managed transactions", [KAFKA, ES, NEO4J], rows);
+const SPRING_KAFKA = "spring-kafka-error-handler";
+const springKafka = (handler: string) => src`
+  package com.shop;
+  import org.springframework.context.annotation.Bean;
+  import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+  import org.springframework.kafka.listener.DefaultErrorHandler;
+  import org.springframework.util.backoff.FixedBackOff;
+  public class KafkaConfig {
+      @Bean
+      public ConcurrentKafkaListenerContainerFactory<String, String> kafkaListenerContainerFactory() {
+          ConcurrentKafkaListenerContainerFactory<String, String> factory = new ConcurrentKafkaListenerContainerFactory<>();
+          ${handler}
+          return factory;
+      }
+  }
+`;
+rows.push(
+  {
+    id: SPRING_KAFKA, name: "no error handler: the container's DefaultErrorHandler, FixedBackOff(0, 9) → 10 deliveries, no wait", covers: ["default"],
+    file: "svc/src/main/java/com/shop/KafkaConfig.java", kind: "kafka-consumer",
+    code: springKafka(""),
+    expect: { maxAttempts: 10, attemptsSource: "default", wait: ["none", false], methods: "all", note: /FixedBackOff\(0, 9\) → 9 redeliveries, 10 deliveries/ },
+  },
+  {
+    id: SPRING_KAFKA, name: "FixedBackOff(1000, 3): maxAttempts counts retries → 4", covers: ["trap", "§5.1"],
+    file: "svc/src/main/java/com/shop/KafkaConfig.java", kind: "kafka-consumer",
+    code: springKafka("factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(1000L, 3L)));"),
+    expect: { maxAttempts: 4, attemptsSource: "config", wait: ["fixed", false, 1, 1], methods: "all" },
+  },
+  {
+    id: SPRING_KAFKA, name: "FixedBackOff(): unlimited attempts, 5 s apart", covers: ["trap"],
+    file: "svc/src/main/java/com/shop/KafkaConfig.java", kind: "kafka-consumer",
+    code: springKafka("factory.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff()));"),
+    expect: { maxAttempts: null, timeBound: null, attemptsSource: "config", wait: ["fixed", false, 5, 5], methods: "all" },
+  },
+);
+
+runTable("Kafka producers, Elasticsearch / OpenSearch clients, neo4j managed transactions", [KAFKA, ES, NEO4J, SPRING_KAFKA], rows);

@@ -54,6 +54,23 @@ const rows: Row[] = [
     code: v8("new RetryStrategyOptions { MaxRetryAttempts = 2, BackoffType = DelayBackoffType.Linear, UseJitter = true }"),
     expect: { maxAttempts: 3, wait: ["linear", true, 2] },
   },
+  {
+    id: "§3.6", name: "Polly v8 sync Execute(async () => …) is Execute<Task>: the faulted Task is a result, nothing is retried → 1 (inert)", covers: ["trap"],
+    file: "Shop/Bus.cs", kind: "polly-retry",
+    code: src`
+      using Polly;
+      using Polly.Retry;
+      namespace Shop;
+      public class Bus
+      {
+          private readonly ResiliencePipeline _pipeline = new ResiliencePipelineBuilder()
+              .AddRetry(new RetryStrategyOptions { MaxRetryAttempts = 10 })
+              .Build();
+          public async Task PublishAsync(byte[] body) => await _pipeline.Execute(async () => await channel.BasicPublishAsync(body));
+      }
+    `,
+    expect: { maxAttempts: 1, wait: ["fixed", false, 2], note: /synchronous Execute over an async lambda/ },
+  },
   // §3.7 Polly v7
   {
     id: "§3.7", name: "Polly v7 .Retry() with no count = 1 retry → 2, no wait", covers: ["default", "trap"],

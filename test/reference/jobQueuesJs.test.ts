@@ -1,5 +1,5 @@
 /**
- * docs/reference/bullmq.md (bullmq 6.2.0 source, jitter from 5.54.0; bull 4.15.0; agenda 5.0.0
+ * docs/reference/bullmq.md (bullmq 6.2.0 source, re-checked at 5.70.4 with @nestjs/bullmq 11.0.4, jitter from 5.54.0; bull 4.15.0; agenda 5.0.0
  * and 6.2.2): each default and number trap of Node job-queue retries, run through the real
  * extractors and linker (see ./table.ts).
  */
@@ -50,6 +50,27 @@ const rows: Row[] = [
       export const q = new Queue("emails", { defaultJobOptions: { attempts: 3, backoff: { type: "fixed", delay: 500, jitter: 0.5 } } });
     `,
     expect: { maxAttempts: 3, wait: ["fixed", true, 0.5, 0.5] },
+  },
+  {
+    id: "bullmq", name: "NestJS queue options a function returns ({ name, defaultJobOptions }, @nestjs/bullmq 11.0.4): attempts 3 → 3 (bullmq 5.70.4)", covers: ["default"],
+    file: "api/queues.utils.ts", kind: "bullmq-job",
+    code: src`
+      import { RegisterQueueOptions } from "@nestjs/bullmq";
+      export function getMailQueueOptions(): RegisterQueueOptions {
+        return { name: "mail", defaultJobOptions: { attempts: 3, backoff: { type: "exponential", delay: 10000 } } };
+      }
+    `,
+    expect: { maxAttempts: 3, wait: ["exponential", false, 10, null], note: /attempts: 3 → 3 attempts, the first run included/ },
+  },
+  {
+    id: "bullmq", name: "attempts: process.env.X ? parseInt(process.env.X, 10) : 10, X set nowhere → the fallback 10", covers: ["trap"],
+    file: "api/queue.ts", kind: "bullmq-job", workspace: true,
+    code: src`
+      //- api/queue.ts
+      import { Queue } from "bullmq";
+      export const q = new Queue("emails", { defaultJobOptions: { attempts: process.env.JOB_ATTEMPTS ? parseInt(process.env.JOB_ATTEMPTS, 10) : 10 } });
+    `,
+    expect: { maxAttempts: 10, note: /JOB_ATTEMPTS/, wait: ["none", false] },
   },
   {
     id: "bull", name: "Bull: attempts: 4 counts attempts → 4; exponential is delay × (2^n − 1), no jitter option", covers: ["default", "§5.1"],

@@ -519,4 +519,32 @@ spring:
   },
 );
 
-runTable("JVM clients", [APACHE, GRPC, FEIGN, SPRING_AI], rows);
+const JDK = "jdk-httpurlconnection";
+const openConnection = (extra: string) => src`
+  package com.shop;
+  import java.net.HttpURLConnection;
+  import java.net.URL;
+  public class Http {
+      int send(URL url) throws Exception {
+          HttpURLConnection c = (HttpURLConnection) url.openConnection();
+          ${extra}
+          return c.getResponseCode();
+      }
+  }
+`;
+rows.push(
+  {
+    id: JDK, name: "url.openConnection(): the JDK re-sends once after a failed status-line read → 2, no wait, POST too (retryPost)", covers: ["default", "§5.3"],
+    file: JAVA, kind: "jdk-httpurlconnection",
+    code: openConnection(""),
+    expect: { maxAttempts: 2, attemptsSource: "default", wait: NONE, methods: "all", note: /once more → 2 attempts \(failedOnce\)/ },
+  },
+  {
+    id: JDK, name: "url.openConnection() with setChunkedStreamingMode: a streamed body is never re-sent → 1", covers: ["trap"],
+    file: JAVA, kind: "jdk-httpurlconnection",
+    code: openConnection("c.setChunkedStreamingMode(4096);"),
+    expect: { maxAttempts: 1, attemptsSource: "default", wait: NONE, methods: "all" },
+  },
+);
+
+runTable("JVM clients", [APACHE, GRPC, FEIGN, SPRING_AI, JDK], rows);

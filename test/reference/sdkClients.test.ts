@@ -429,6 +429,63 @@ const rows: Row[] = [
     `,
     expect: { maxAttempts: null, countUnknown: true, timeBound: null, attemptsSource: "config", wait: ["exponential", false, 2, null] },
   },
+  // googleapis for Node (google-sdks.md): googleapis-common turns gaxios retries on
+  {
+    id: "googleapis-node", name: "google.youtube({ version, auth }): retries on by default, gaxios 3 → 4, idempotent methods only, no jitter", covers: ["default"],
+    file: "n/src/yt.ts", kind: "googleapis-node",
+    code: src`
+      import { google } from "googleapis";
+      export const yt = google.youtube({ version: "v3", auth: "k" });
+    `,
+    expect: { maxAttempts: 4, attemptsSource: "default", wait: ["exponential", false, 0.1, null], methods: ["GET", "HEAD", "PUT", "OPTIONS", "DELETE"], note: /retryConfig\.retry 3 → 4/ },
+  },
+  {
+    id: "googleapis-node", name: "retryConfig: { retry: 1 } counts retries → 2; retry: false → 1", covers: ["trap"],
+    file: "n/src/yt.ts", kind: "googleapis-node",
+    code: src`
+      import { google } from "googleapis";
+      export const sheets = google.sheets({ version: "v4", retryConfig: { retry: 1 } });
+    `,
+    expect: { maxAttempts: 2, attemptsSource: "config", wait: ["exponential", false, 0.1, null], methods: ["GET", "HEAD", "PUT", "OPTIONS", "DELETE"] },
+  },
+  // LangChain JS (openai-sdk.md "LangChain JS and other wrappers"): @langchain/core AsyncCaller
+  {
+    id: "langchain-js", name: "new ChatOpenAI({ model }): AsyncCaller maxRetries ?? 6 → 7, p-retry 1 s × 2^n randomised, POST included", covers: ["default"],
+    file: "n/src/m.ts", kind: "langchain-js",
+    code: src`
+      import { ChatOpenAI } from "@langchain/openai";
+      export const model = new ChatOpenAI({ model: "gpt-4.1" });
+    `,
+    expect: { maxAttempts: 7, attemptsSource: "default", wait: ["exponential", true, 1, null], methods: "all", note: /AsyncCaller default maxRetries 6 → 7/ },
+  },
+  {
+    id: "langchain-js", name: "maxRetries: 2 counts retries → 3", covers: ["trap"],
+    file: "n/src/m.ts", kind: "langchain-js",
+    code: src`
+      import { ChatAnthropic } from "@langchain/anthropic";
+      export const model = new ChatAnthropic({ model: "claude-sonnet-4-5", maxRetries: 2 });
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "config", wait: ["exponential", true, 1, null], methods: "all" },
+  },
+  // llama-index (openai-sdk.md "llama-index"): its tenacity retry over the SDK client
+  {
+    id: "llama-index", name: "OpenAILike(...): @llm_retry_decorator stop_after_attempt(max_retries=3) | 60 s → 3 (over the SDK's 4)", covers: ["default"],
+    file: "svc/ai.py", kind: "llama-index",
+    code: src`
+      from llama_index.llms.openai_like import OpenAILike
+      llm = OpenAILike(model="m", api_base="http://llm:8000/v1")
+    `,
+    expect: { maxAttempts: 3, attemptsSource: "default", wait: ["exponential", true, 1, 20], methods: "all", note: /stop_after_attempt\(max_retries=3, its default\)/ },
+  },
+  {
+    id: "llama-index", name: "OpenAIEmbedding(max_retries=2): the embedding retry stays 6 (max_retries reaches only the SDK)", covers: ["trap"],
+    file: "svc/ai.py", kind: "llama-index",
+    code: src`
+      from llama_index.embeddings.openai import OpenAIEmbedding
+      emb = OpenAIEmbedding(max_retries=2)
+    `,
+    expect: { maxAttempts: 6, attemptsSource: "default", wait: ["exponential", true, 1, 20], methods: "all" },
+  },
 ];
 
-runTable("SDK clients (stripe.md, google-sdks.md, msgraph.md, twilio.md, vercel-ai-sdk.md, §2.7b)", ["stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java", "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio", "vercel-ai-sdk"], rows);
+runTable("SDK clients (stripe.md, google-sdks.md, msgraph.md, twilio.md, vercel-ai-sdk.md, openai-sdk.md wrappers, §2.7b)", ["stripe-node", "stripe-python", "stripe-go", "stripe-dotnet", "stripe-java", "aws-sdk-js-v2", "googleapiclient", "google-cloud-storage", "google-cloud-node", "firebase-functions", "msgraph", "twilio", "vercel-ai-sdk", "googleapis-node", "langchain-js", "llama-index"], rows);

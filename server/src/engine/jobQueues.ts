@@ -13,8 +13,9 @@
  * the service that owns the task's file. When the worker is the calling service itself, the
  * task's reach is followed inline (a service calling itself is no path segment).
  */
-import type { CallFact, FileFacts, FunctionFact, Language, QueueSendFact, RequestFact, WorkloadFact } from "../model/facts";
-import type { Resolver } from "./resolve";
+import { REGISTERED_QUEUE, type CallFact, type FileFacts, type FunctionFact, type Language, type QueueSendFact, type RequestFact, type WorkloadFact } from "../model/facts";
+import type { ResolvedClient, Resolver } from "./resolve";
+import { layerKey } from "./keys";
 import { serviceForHost, type ServiceIndex } from "./services";
 import { QUEUE_ADAPTERS } from "./queues";
 
@@ -55,6 +56,11 @@ export interface SendContext {
   taskOf(file: FileFacts, fn: FunctionFact): QueueTask | null;
   /** this library's QueueSendFacts of the file that speak about this call (its line, or its callee's binding) */
   sends: QueueSendFact[];
+  /**
+   * the queues of this library registered under a name anywhere in the workspace (ClientFacts named
+   * `${REGISTERED_QUEUE}<name>`: NestJS BullModule.registerQueue), those of the sending file's service first
+   */
+  registeredQueue(name: string): ResolvedClient[];
 }
 
 export interface JobQueueAdapter {
@@ -77,6 +83,8 @@ export class JobQueues {
   private readonly adapters: JobQueueAdapter[];
   /** functions no detector marked as tasks that a send names (filled while sends are followed) */
   private readonly plainTasks = new Map<string, QueueTask>();
+  /** `<library>:<queue name>` → the queues registered under that name (ClientFact REGISTERED_QUEUE names) */
+  private readonly registered = new Map<string, ResolvedClient[]>();
 
   constructor(
     files: FileFacts[],
@@ -91,6 +99,15 @@ export class JobQueues {
         const library = h.library ?? "celery";
         const name = h.route.slice(1);
         this.byName.set(`${library}:${name}`, { file: f, fn, name, library });
+      }
+    }
+    for (const f of files) {
+      for (const c of f.clients) {
+        if (!c.name.startsWith(REGISTERED_QUEUE)) continue;
+        const key = `${c.library}:${c.name.slice(REGISTERED_QUEUE.length)}`;
+        const list = this.registered.get(key) ?? [];
+        list.push({ file: f, client: c, layers: c.layerIds.map((id) => layerKey(f, id)) });
+        this.registered.set(key, list);
       }
     }
     const libraries = new Set([...this.byName.values()].map((t) => t.library));
@@ -129,6 +146,11 @@ export class JobQueues {
           const h = fn.handler;
           if (h?.method !== "TASK" || !h.route || (h.library ?? "celery") !== a.library) return null;
           return this.byName.get(`${a.library}:${h.route.slice(1)}`) ?? { file: tf, fn, name: h.route.slice(1), library: a.library };
+        },
+        registeredQueue: (name) => {
+          const all = this.registered.get(`${a.library}:${name}`) ?? [];
+          const service = this.serviceOf(file);
+          return [...all.filter((r) => this.serviceOf(r.file) === service), ...all.filter((r) => this.serviceOf(r.file) !== service)];
         },
         sends: (file.queueSends ?? []).filter((q) => q.library === a.library && sameCallee(q, call, scopeId) && (q.line === null ? q.scopeId === "<module>" || scopeId === q.scopeId || scopeId.startsWith(`${q.scopeId}.`) : q.line === call.span.line)),
       });

@@ -7,11 +7,11 @@
  * function's reach is computed once (memoised).
  */
 import { applyConnectionRefs } from "./libraryConnections";
-import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact, ValueExpr } from "../model/facts";
+import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact, SourceSpan, ValueExpr } from "../model/facts";
 import type { Hop, LinkedCall, Model, RetryLayer, ServiceInfo, Settings } from "../model/model";
 import { declaredHelpers } from "./declaredHelpers";
 import { enumeratePaths } from "./paths";
-import { evaluate, hostOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient } from "./resolve";
+import { evaluate, hostOf, projectSettingOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient, type SymbolRef } from "./resolve";
 import { addServedPorts } from "./hostPorts";
 import { buildServices, ENV_UNSET, localService, serviceForHost, type ServiceIndex } from "./services";
 import { fnKey, layerKey } from "./keys";
@@ -40,6 +40,8 @@ import { JobQueues, type SentTask } from "./jobQueues";
 import { celeryBaseLayers } from "./queues/celeryBases";
 import { ClassNamedLocals } from "./classNamedLocals";
 import { streamConsumerAttachments } from "./cloudStream";
+import { kafkaListenerAttachments, withKafkaContainerDefaults } from "./springKafkaListeners";
+import { applyJdkHttpUrlConnection, jdkMethodFilter } from "./jdkHttpUrlConnection";
 import { queueWrapperLayers } from "./queues/queueWrappers";
 import { PythonDispatch } from "./pythonDispatch";
 import { TsDispatch } from "./tsDispatch";
@@ -74,7 +76,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const kustomize = applyKustomize(withComposePeers(withAspireHost(written)));
   const index = buildServices(kustomize.files, settings, kustomize);
   // Java/Kotlin: requests and routes a client or controller inherits from an API interface (engine/jvmHttpInheritance.ts)
-  const files = withInheritedHttpRoutes(kustomize.files, index.fileService);
+  // spring-kafka: layers of a listener container factory Spring Boot would not build here are dropped (engine/springKafkaListeners.ts)
+  const files = withKafkaContainerDefaults(withInheritedHttpRoutes(kustomize.files, index.fileService), (path) => index.fileService.get(path) ?? null);
   const resolver = new Resolver(files, index.fileService);
   addServedPorts(files, index, resolver);
   const pyDispatch = new PythonDispatch(files, resolver);
@@ -98,6 +101,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
   applyConnectionRefs(files, layers, resolver);
   // Spring Cloud LoadBalancer retries: settings and spring-retry on the classpath (engine/springCloudLoadBalancerConfig.ts)
   const loadBalancerCalls = applySpringCloudLoadBalancer(files, layers, resolver.config);
+  // the JDK HttpURLConnection re-send: off under another Feign client; RestTemplate: body-less methods only (engine/jdkHttpUrlConnection.ts)
+  applyJdkHttpUrlConnection(files, layers);
 
   // attachment indexes
   const decorators = new Map<string, string[]>();
@@ -144,6 +149,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
     push(decorators, fnKey(b.file, b.functionId), layerKey(b.layerFile, b.localId));
     streamConsumerLayers.add(layerKey(b.layerFile, b.localId));
   }
+  // spring-kafka container error handlers redeliver to the @KafkaListener methods on their factory (engine/springKafkaListeners.ts)
+  // (a message, not a request, starts what they call: marked like the Stream consumers' layers)
+  for (const b of kafkaListenerAttachments(files, (path) => index.fileService.get(path) ?? null)) push(decorators, fnKey(b.file, b.functionId), layerKey(b.layerFile, b.localId));
+  for (const f of files) for (const l of f.layers) if (l.kafkaContainerFactory) streamConsumerLayers.add(layerKey(f, l.localId));
   // tasks declared through a project's decorator wrapper of dramatiq.actor / app.task (engine/queues/queueWrappers.ts)
   for (const b of queueWrapperLayers(files, resolver)) {
     const layer = toRetryLayer(b.taskFile, b.layer, index, resolver);
@@ -218,10 +227,25 @@ export function link(written: FileFacts[], settings: Settings): Model {
       for (const r of reachOfCall(file, fn.id, call)) out.push(perItem ? { ...r, layers: [...wrap, ...r.layers], perItem: true } : { ...r, layers: [...wrap, ...r.layers] });
     }
     inProgress.delete(key);
-    const decorated = decorators.get(key) ?? [];
+    const decorated = [...helperDecorators(file, fn), ...(decorators.get(key) ?? [])];
     const result = decorated.length ? out.map((r) => ({ ...r, layers: [...decorated, ...r.layers] })) : out;
     memo.set(key, result);
     return result;
+  };
+
+  /**
+   * Python `@retry` on a method, where `retry(method)` is a workspace helper retrying the callable
+   * it is given (its first parameter): the helper's layers wrap every call of the decorated function.
+   */
+  const helperDecorators = (file: FileFacts, fn: FunctionFact | { id: string }): string[] => {
+    const names = "decoratedBy" in fn ? (fn.decoratedBy ?? []) : [];
+    const out: string[] = [];
+    for (const name of names) {
+      const target = resolver.resolve(file, "<module>", name);
+      if (target?.kind !== "function") continue;
+      for (const h of helpers.get(fnKey(target.file, target.fn.id)) ?? []) if (h.paramIndex === 0) out.push(h.layerId);
+    }
+    return out;
   };
 
   const reachOfCall = (file: FileFacts, scopeId: string, written: CallFact): Reach[] => {
@@ -309,7 +333,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         // Kotlin: a last function-typed parameter is passed as a trailing lambda after the positional ones (`retry { … }`)
         const trailing = file.language === "kotlin" && h.paramIndex === target.fn.params.length - 1 ? positional[positional.length - 1] : undefined;
         const arg = call.args.find((a) => a.keyword === h.paramName) ?? trailing ?? positional[h.paramIndex];
-        const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
+        const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : arg ? inlineCallback(file, call) : null;
         if (passed?.kind === "function") {
           calledFunctions.add(fnKey(passed.file, passed.fn.id));
           const layerId = callSiteLayer(h.layerId, file, call);
@@ -323,7 +347,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         const positional = call.args.filter((a) => a.keyword === null);
         for (const site of parameterCallSites(target.file, target.fn)) {
           const arg = covered.has(site.paramIndex) ? undefined : positional[site.paramIndex];
-          const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
+          const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : arg ? inlineCallback(file, call) : null;
           if (passed?.kind !== "function") continue;
           calledFunctions.add(fnKey(passed.file, passed.fn.id));
           for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [...site.layers, ...r.layers] });
@@ -341,6 +365,19 @@ export function link(written: FileFacts[], settings: Settings): Model {
       }
     }
     return out;
+  };
+
+  // TS/JS: the callback written inline in a call whose argument has no name (`this.runUpload(async () => …)`
+  // on a method the class inherits, which the file's own detectors could not see): the one function
+  // literal directly inside the call's span; several make it ambiguous
+  const inlineCallback = (file: FileFacts, call: CallFact): SymbolRef | null => {
+    if (file.language !== "typescript") return null;
+    const prefix = `${call.functionId}.<anon@`;
+    const within = (s: SourceSpan) =>
+      (s.line > call.span.line || (s.line === call.span.line && s.column >= call.span.column)) &&
+      (s.endLine < call.span.endLine || (s.endLine === call.span.endLine && s.endColumn <= call.span.endColumn));
+    const inline = file.functions.filter((f) => f.id.startsWith(prefix) && !f.id.slice(prefix.length).includes(".") && within(f.span));
+    return inline.length === 1 ? { kind: "function", file, fn: inline[0]! } : null;
   };
 
   // where a function calls one of its own parameters, directly or in an inline callback it hands on
@@ -695,7 +732,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         addHop({
           caller: callerName,
           callee: target.name,
-          layerIds: loadBalancerMethodFilter(withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers), req.method, layers),
+          layerIds: jdkMethodFilter(loadBalancerMethodFilter(withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers), req.method, layers), req.method, layers),
           calls: [
             {
               file: r.file.path,
@@ -835,7 +872,7 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
 
 const IMPLICIT_KINDS: ReadonlySet<string> = new Set(["kuma-default", "istio-gateway-default", "appmesh-default"]);
 /** SDK clients that retry when nobody configured them (docs/reference/openai-sdk.md): implicit when unconfigured */
-const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "vercel-ai-sdk", "kafka-producer", "elasticsearch-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "aws-sdk-dotnet", "aws-sdk-java", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
+const IMPLICIT_SDK_DEFAULTS: ReadonlySet<string> = new Set(["openai-sdk", "anthropic-sdk", "vercel-ai-sdk", "langchain-js", "googleapis-node", "llama-index", "kafka-producer", "elasticsearch-client", "influxdb-client", "apache-httpclient-retry", "spring-ai-retry", "feign-retryer", "stripe-sdk", "aws-sdk-v2", "aws-sdk-go", "aws-sdk-dotnet", "aws-sdk-java", "googleapiclient", "google-cloud-sdk", "msgraph-retry-handler", "firebase-functions-retry"]);
 
 /** The call once per name its receiver's local is bound to (FunctionFact.localAliases), or null. */
 function throughLocalAliases(resolver: Resolver, file: FileFacts, scopeId: string, call: CallFact): CallFact[] | null {
@@ -874,7 +911,9 @@ function countFromExpr(file: FileFacts, l: LayerFact, resolver: Resolver, env: R
   if (n === null) return l;
   const attempts = Math.max(1, n === 0 && c.zero !== undefined ? c.zero : n <= 0 && c.nonPositive !== undefined ? c.nonPositive : n + c.offset);
   const { countUnknown: _unknown, ...rest } = l;
-  return { ...rest, maxAttempts: attempts, ...(c.unresolvedKeepsCount ? { attemptsSource: "config" as const } : {}), attemptsNote: c.note.replaceAll("$value", String(n)).replaceAll("$attempts", String(attempts)).replaceAll("$source", envSource(c.value, env)) };
+  const setting = c.note.includes("$origin") ? projectSettingOf(c.value, file, c.scopeId, resolver) : null;
+  const origin = setting ? ` (the default of the project setting ${setting.key} in ${setting.file}, which the project may override)` : "";
+  return { ...rest, maxAttempts: attempts, ...(c.unresolvedKeepsCount ? { attemptsSource: "config" as const } : {}), attemptsNote: c.note.replaceAll("$value", String(n)).replaceAll("$attempts", String(attempts)).replaceAll("$source", envSource(c.value, env)).replaceAll("$origin", origin) };
 }
 
 /** Where an env lookup's value came from (`$source` in LayerFact.countExpr notes): the service's manifests, else the fallback. */

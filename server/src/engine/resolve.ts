@@ -153,8 +153,14 @@ export class Resolver {
       if (arrowScope && arrowScope.includes(".")) return this.resolve(file, arrowScope, dotted, depth + 1);
       const cls = scopeId.includes(".") ? scopeId.slice(0, scopeId.lastIndexOf(".")) : "";
       const member = `${cls}.${parts[1]}`;
+      // `self.db.query(…)` where `db` is a property returning an SDK client (detectors/python/clientReceivers.ts): the client
+      const sdkClient = file.language === "python" ? file.clients.find((c) => c.name === `${parts[0]}.${parts[1]}` && c.sdk) : undefined;
+      if (sdkClient) return { kind: "client", file, client: sdkClient };
       const fn = this.functionById(file, member);
       if (fn) return { kind: "function", file, fn };
+      // TS/JS: a method the class inherits (`class XProvider extends SocialAbstract` calling `this.fetch(…)`)
+      const inherited = parts.length === 2 && cls && file.language === "typescript" ? this.inheritedMethod(file, cls, parts[1]!, depth) : null;
+      if (inherited) return inherited;
       const client = file.clients.find((c) => c.name === `${parts[0]}.${parts[1]}`);
       if (client) return { kind: "client", file, client };
       // `this.broker.publish` where a method set `this.broker = new Broker()`: Broker.publish
@@ -170,6 +176,8 @@ export class Resolver {
     if (parts.length >= 2) {
       const method = this.functionById(file, dotted);
       if (method) return { kind: "function", file, fn: method };
+      const inherited = parts.length === 2 && file.language === "typescript" ? this.inheritedMethod(file, parts[0]!, parts[1]!, depth) : null;
+      if (inherited) return inherited;
     }
     // TS/JS: `useCase.execute()` on a local bound to `new FindBoxUseCase()` in this scope or an enclosing one
     if (file.language === "typescript" && parts.length >= 2 && scopeId !== "<module>") {
@@ -186,6 +194,8 @@ export class Resolver {
     const alias = scopeId === "<module>" ? file.exportAliases?.[parts[0]!] : undefined;
     const head = alias ?? parts[0]!;
     const local = this.local(file, scopeId, head);
+    const pyMethod = local?.kind === "client" && parts.length === 2 && file.language === "python" ? this.pyInstanceMethod(local.file, local.client, parts[1]!, depth) : null;
+    if (pyMethod) return pyMethod;
     if (local) return parts.length === 1 || local.kind !== "module" ? local : this.resolve(local.file, "<module>", parts.slice(1).join("."), depth + 1);
     // a key of an object constant of this file (`const connection = { maxRetriesPerRequest: 2 }` → `connection.maxRetriesPerRequest`)
     const keyed = parts.length > 1 && file.language === "typescript" ? file.constants.find((c) => c.name === dotted) : undefined;
@@ -239,6 +249,19 @@ export class Resolver {
   }
 
   /**
+   * TS/JS: the method `cls` (a class of `file`) inherits from what it `extends`, nearest first
+   * (FileFacts.supertypes; an `implements`-ed interface has no method bodies, so it finds none).
+   */
+  private inheritedMethod(file: FileFacts, cls: string, method: string, depth: number): SymbolRef | null {
+    for (const base of file.supertypes?.[cls] ?? []) {
+      if (base === cls) continue;
+      const r = this.resolve(file, "<module>", `${base}.${method}`, depth + 1);
+      if (r?.kind === "function") return r;
+    }
+    return null;
+  }
+
+  /**
    * C# names: ids are fully qualified, so a name used inside `Ns.Class.Method` is tried as
    * `Ns.Class.Method.name`, `Ns.Class.name`, `Ns.name`, `name`, then under each `using` namespace
    * (a `using A = B.C;` alias is replaced first). Same file first, then the whole workspace.
@@ -265,6 +288,37 @@ export class Resolver {
       if (global) return global;
     }
     return null;
+  }
+
+  /**
+   * Python: a module-level instance of a workspace class (`timeseries_db = DatabaseClient()`, also
+   * built from a class a dynamic import returns: `load_backend(…).DatabaseClient()`): its method.
+   * The class is followed through the file's names, else it is the one class of that name in the
+   * workspace defining the method (the nearest to the file when several do).
+   */
+  private pyInstanceMethod(file: FileFacts, client: ClientFact, method: string, depth: number): SymbolRef | null {
+    if (client.library !== "unknown" || !client.fromCall || client.functionId !== "<module>") return null;
+    const written = client.fromCall;
+    if (/^[\w.]+$/.test(written)) {
+      const r = this.resolve(file, "<module>", `${written}.${method}`, depth + 1);
+      if (r?.kind === "function") return r;
+    }
+    const cls = /(?:^|\.)([A-Z]\w*)$/.exec(written)?.[1];
+    if (!cls) return null;
+    const hits: Array<{ file: FileFacts; fn: FunctionFact }> = [];
+    for (const f of new Set([...this.pyModules.values()].flat())) {
+      const fn = this.functionById(f, `${cls}.${method}`);
+      if (fn) hits.push({ file: f, fn });
+    }
+    if (!hits.length) return null;
+    const common = (p: string) => {
+      let i = 0;
+      while (i < p.length && i < file.path.length && p[i] === file.path[i]) i++;
+      return i;
+    };
+    const best = Math.max(...hits.map((h) => common(h.file.path)));
+    const nearest = hits.filter((h) => common(h.file.path) === best);
+    return nearest.length === 1 ? { kind: "function", file: nearest[0]!.file, fn: nearest[0]!.fn } : null;
   }
 
   private local(file: FileFacts, scopeId: string, name: string): SymbolRef | null {
@@ -442,12 +496,43 @@ export interface ResolvedClient {
 function mapEntry(of: ValueExpr, key: string, file: FileFacts, scopeId: string, resolver: Resolver, depth: number): { value: ValueExpr; file: FileFacts; scopeId: string } | null {
   if (depth > 8) return null;
   if (of.kind === "map") return of.entries[key] ? { value: of.entries[key]!, file, scopeId } : null;
+  // `get_settings_value("RETRY_OPTIONS", dict(max_retries=6))["max_retries"]`: the default's entry
+  if (of.kind === "setting" && of.projectSetting && of.fallback) return mapEntry(of.fallback, key, file, scopeId, resolver, depth + 1);
   if (of.kind === "ref") {
     // Python: an entry set once by a subscript assignment in the file (`app.config["X"] = …`, detectors/python/module.ts)
     const assigned = file.language === "python" ? file.constants.find((c) => c.name === `${of.name}[${JSON.stringify(key)}]`) : undefined;
     if (assigned) return { value: assigned.value, file, scopeId: "<module>" };
     const r = resolver.resolve(file, scopeId, of.name);
-    return r?.kind === "constant" ? mapEntry(r.constant.value, key, r.file, "<module>", resolver, depth + 1) : null;
+    const c = constantOf(r);
+    return c ? mapEntry(c.constant.value, key, c.file, "<module>", resolver, depth + 1) : null;
+  }
+  return null;
+}
+
+/**
+ * A name bound to a value: a constant, or a module-level `X = f(…)` the file records both as a
+ * client some factory may build (library unknown) and as a constant (a settings getter's value, `dict(…)`).
+ */
+export function constantOf(r: SymbolRef | null): { file: FileFacts; constant: ConstantFact } | null {
+  if (r?.kind === "constant") return { file: r.file, constant: r.constant };
+  if (r?.kind !== "client" || r.client.library !== "unknown" || r.client.functionId !== "<module>") return null;
+  const constant = r.file.constants.find((c) => c.name === r.client.name && (c.value.kind === "setting" || c.value.kind === "map"));
+  return constant ? { file: r.file, constant } : null;
+}
+
+/**
+ * The project setting whose default a value reads, through names and dict entries
+ * (`OPTIONS["max_retries"]` with `OPTIONS = get_settings_value("RETRY_OPTIONS", dict(…))` in
+ * another module), for the provenance a hover shows; null when the value is no setting's default.
+ */
+export function projectSettingOf(value: ValueExpr | null, file: FileFacts, scopeId: string, resolver: Resolver, depth = 0): { key: string; file: string } | null {
+  if (!value || depth > 8) return null;
+  if (value.kind === "setting") return value.projectSetting ? { key: value.key, file: file.path } : null;
+  if (value.kind === "index") return projectSettingOf(value.of, file, scopeId, resolver, depth + 1);
+  if (value.kind === "ref") {
+    const r = resolver.resolve(file, scopeId, value.name);
+    const c = constantOf(r);
+    return c ? projectSettingOf(c.constant.value, c.file, "<module>", resolver, depth + 1) : null;
   }
   return null;
 }
@@ -509,7 +594,9 @@ export function evaluate(
     case "call":
       return file.language === "go" ? evaluateGoCall(value, file, scopeId, resolver, env, depth, partial, bindings) : null;
     case "ref": {
-      const r = resolver.resolve(file, scopeId, value.name);
+      const found = resolver.resolve(file, scopeId, value.name);
+      const bound = constantOf(found);
+      const r = bound ? { kind: "constant" as const, ...bound } : found;
       if (r?.kind === "constant") {
         // C# constants are named by qualified id: their own references resolve in their class
         const scope = (r.file.language === "csharp" || JVM_LANGUAGES.has(r.file.language)) && r.constant.name.includes(".") ? r.constant.name.slice(0, r.constant.name.lastIndexOf(".")) : "<module>";
@@ -531,6 +618,8 @@ export function evaluate(
       return null;
     }
     case "setting": {
+      // a Python project's settings module is code: only the default written beside the lookup is known
+      if (value.projectSetting) return evaluate(value.fallback ?? null, file, scopeId, resolver, env, depth + 1, partial, bindings);
       // the environment overrides a setting (Spring relaxed binding: inventory.url ← INVENTORY_URL)
       const envName = value.key.replace(/[.:-]/g, "_").toUpperCase();
       if (env[envName] !== undefined) return env[envName]!;

@@ -12,6 +12,7 @@ import { chartValues, withChartValues } from "./helmValues";
 import { chartOfTemplate } from "../detectors/yaml/helm";
 import type { KustomizeView } from "./kustomize";
 import { hostMachinePort } from "../model/hostMachine";
+import { dirOf } from "../model/paths";
 
 /** folders that hold services rather than being one */
 const CONTAINER_DIRS = new Set([
@@ -273,41 +274,61 @@ function argumentClaims(workloads: Array<{ w: WorkloadFact; file: string }>, cla
   const out: Array<{ dir: string; words: Map<string, string> }> = [];
   for (const [dir, names] of claimants) {
     if (names.size < 2) continue;
-    const root = dir === "." ? "" : dir;
-    const folders = new Set<string>();
-    for (const f of all) {
-      if (f.language === "yaml" || f.language === "json" || f.language === "properties") continue;
-      if (root !== "" && !f.path.startsWith(`${root}/`)) continue;
-      const folder = serviceFolder(root ? f.path.slice(root.length + 1) : f.path);
-      if (folder) folders.add(folder.toLowerCase());
-    }
-    const byWord = new Map<string, Map<string, string>>();
-    for (const { w } of workloads) {
-      if ((w.codeDir ?? "").replace(/\/+$/, "") !== dir) continue;
-      for (const command of w.commands ?? []) {
-        for (const word of command.toLowerCase().split(/[\s,=]+/)) {
-          if (!folders.has(word)) continue;
-          const seen = byWord.get(word) ?? new Map<string, string>();
-          seen.set(normalizeServiceName(w.name), w.name);
-          byWord.set(word, seen);
-        }
-      }
-    }
-    const words = new Map<string, string>();
-    for (const [word, services] of byWord) if (services.size === 1) words.set(word, [...services.values()][0]!);
-    const splitting = new Set([...words.values()].map(normalizeServiceName));
-    if (splitting.size >= 2) out.push({ dir: root, words });
+    const group = workloads.filter(({ w }) => (w.codeDir ?? "").replace(/\/+$/, "") === dir).map(({ w }) => w);
+    const claim = claimsOf(dir === "." ? "" : dir, group, all);
+    if (claim) out.push(claim);
+  }
+  // compose services running one image (built elsewhere, `image: acme/app-api`) with different
+  // commands (`command: [chat]`, `command: [match]`): one program of this workspace's root whose
+  // subcommands pick the part to run
+  const byImage = new Map<string, WorkloadFact[]>();
+  for (const { w } of workloads) if (w.composeImage) byImage.set(w.composeImage, [...(byImage.get(w.composeImage) ?? []), w]);
+  for (const group of byImage.values()) {
+    if (new Set(group.map((w) => normalizeServiceName(w.name))).size < 2) continue;
+    const claim = claimsOf("", group, all);
+    if (claim) out.push(claim);
   }
   return out;
+}
+
+/** argumentClaims for one program under `root` and the workloads running it; null when they do not split it. */
+function claimsOf(root: string, group: WorkloadFact[], all: FileFacts[]): { dir: string; words: Map<string, string> } | null {
+  const folders = new Set<string>();
+  for (const f of all) {
+    if (f.language === "yaml" || f.language === "json" || f.language === "properties") continue;
+    if (root !== "" && !f.path.startsWith(`${root}/`)) continue;
+    const folder = serviceFolder(root ? f.path.slice(root.length + 1) : f.path);
+    if (folder) folders.add(folder.toLowerCase());
+  }
+  const byWord = new Map<string, Map<string, string>>();
+  for (const w of group) {
+    for (const command of w.commands ?? []) {
+      for (const word of command.toLowerCase().split(/[\s,=]+/)) {
+        if (!folders.has(word)) continue;
+        const seen = byWord.get(word) ?? new Map<string, string>();
+        seen.set(normalizeServiceName(w.name), w.name);
+        byWord.set(word, seen);
+      }
+    }
+  }
+  const words = new Map<string, string>();
+  for (const [word, services] of byWord) if (services.size === 1) words.set(word, [...services.values()][0]!);
+  const splitting = new Set([...words.values()].map(normalizeServiceName));
+  return splitting.size >= 2 ? { dir: root, words } : null;
 }
 
 /** The workload whose arguments name the code folder of a file (argumentClaims), null when none does. */
 function argumentOwner(claims: Array<{ dir: string; words: Map<string, string> }>, path: string): string | null {
   for (const c of claims) {
     if (c.dir !== "" && !path.startsWith(`${c.dir}/`)) continue;
-    const folder = serviceFolder(c.dir ? path.slice(c.dir.length + 1) : path);
+    const rel = c.dir ? path.slice(c.dir.length + 1) : path;
+    const folder = serviceFolder(rel);
     const owner = folder ? c.words.get(folder.toLowerCase()) : undefined;
     if (owner) return owner;
+    // a subcommand's own file in the command folder (cobra's `cmd/chat.go` declaring `Use: "chat"`)
+    const sub = /^(?:.*\/)?cmd\/([\w-]+)\.go$/.exec(rel)?.[1];
+    const runner = sub ? c.words.get(sub.toLowerCase()) : undefined;
+    if (runner) return runner;
   }
   return null;
 }
@@ -698,9 +719,4 @@ function withConfigMapEnv(files: readonly FileFacts[], workloads: Array<{ w: Wor
     }
     if (Object.keys(env).length) workloads[i] = { ...x, w: { ...x.w, env: { ...env, ...x.w.env } } };
   });
-}
-
-function dirOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "" : path.slice(0, i);
 }

@@ -6,7 +6,8 @@
  * configured) is real, but on no request path: it is marked off-path (docs/design.md vocabulary),
  * reported with the reason and never multiplied. Layers somebody configured in such a file are
  * left alone (a script's explicit retry policy is what its author asked for; the startup and
- * polling rules judge those).
+ * polling rules judge those) — except in Python database migrations, which only `migrate` runs:
+ * every code layer there is off-path.
  *
  * Folder names are matched per path segment; the package folders of a JVM source tree
  * (`src/main/java/com/example/…`) are not folders in this sense, so `com.example` packages are
@@ -58,8 +59,28 @@ export function isSideFile(path: string): boolean {
  */
 export function markSideFileDefaults(layers: Map<string, RetryLayer>): void {
   for (const layer of layers.values()) {
-    if (layer.category !== "client" || layer.attemptsSource !== "default" || layer.offPath || layer.disabled) continue;
+    if (layer.offPath || layer.disabled) continue;
+    const migration = layer.category === "code" ? migrationFolder(layer.file) : null;
+    if (migration) {
+      layer.offPath = `runs in a database migration (${migration}): a one-off step of deploying the schema or data, on no request path`;
+      continue;
+    }
+    if (layer.category !== "client" || layer.attemptsSource !== "default") continue;
     const reason = sideFileReason(layer.file);
     if (reason) layer.offPath = `a library default in a one-off script or example (${reason}), which serves no request`;
   }
+}
+
+/**
+ * A Python migration module: a file under a `migrations/` folder (Django's app migrations, also
+ * for a secondary store as `migrations/influxdb/…`; Alembic's `migrations/versions/`) or Alembic's
+ * `alembic/versions/`. `manage.py migrate` / `alembic upgrade` run it once per deployment, so even
+ * a loop its author wrote to retry (waiting out a store that is not up yet) serves no request.
+ */
+function migrationFolder(path: string): string | null {
+  if (!path.endsWith(".py")) return null;
+  const parts = path.split("/");
+  parts.pop();
+  const at = parts.findIndex((p, i) => p === "migrations" || (p === "alembic" && parts[i + 1] === "versions"));
+  return at < 0 ? null : `${parts.slice(0, at + 1).join("/")}/`;
 }

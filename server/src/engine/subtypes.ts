@@ -24,12 +24,12 @@ export function classKey(c: ClassRef): string {
   return `${c.file.path}#${c.name}`;
 }
 
-/** The methods named `method` of `base` and of every class below it; [] when more than MAX_DISPATCH_TARGETS. */
-export function subtypeMethods(base: ClassRef, method: string, children: (key: string) => readonly ClassRef[]): Array<{ file: FileFacts; fn: FunctionFact }> {
+/** The methods named `method` of `base` and of every class below it; [] when more than `max` (MAX_DISPATCH_TARGETS). */
+export function subtypeMethods(base: ClassRef, method: string, children: (key: string) => readonly ClassRef[], max = MAX_DISPATCH_TARGETS): Array<{ file: FileFacts; fn: FunctionFact }> {
   const out: Array<{ file: FileFacts; fn: FunctionFact }> = [];
   const seen = new Set<string>();
   const queue: ClassRef[] = [base];
-  while (queue.length && out.length <= MAX_DISPATCH_TARGETS) {
+  while (queue.length && out.length <= max) {
     const c = queue.shift()!;
     const key = classKey(c);
     if (seen.has(key)) continue;
@@ -38,5 +38,5 @@ export function subtypeMethods(base: ClassRef, method: string, children: (key: s
     if (m) out.push({ file: c.file, fn: m });
     queue.push(...children(key));
   }
-  return out.length > MAX_DISPATCH_TARGETS ? [] : out;
+  return out.length > max ? [] : out;
 }

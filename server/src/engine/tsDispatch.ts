@@ -2,11 +2,14 @@
  * TS/JS: a method called on a value declared with an interface or an abstract class
  * (CallFact.receiverType: `provider.getHistorical()` on an element of a NestJS provider array
  * `@Inject('DataProviderInterfaces') providers: DataProviderInterface[]`, a field typed with the
- * interface, what a lookup method returns) runs the method of whichever class the value is. Every
+ * interface, what a lookup method returns — of this file, or of another one: CallFact.receiverFrom
+ * names the call producing the receiver, whose FunctionFact.returnType is read here) runs the
+ * method of whichever class the value is. Every
  * workspace class that `implements` or `extends` the type, directly or through another one
  * (FileFacts.supertypes), and defines the method is a target: each is a possible path
  * (engine/subtypes.ts: the same walk as Python's annotated parameters, capped at
- * MAX_DISPATCH_TARGETS implementations — more dispatch to none).
+ * MAX_DISPATCH_TARGETS implementations — more dispatch to none, unless they all derive from one
+ * workspace base class: a provider family, followed up to MAX_FAMILY_TARGETS).
  *
  * Types are matched through the imports that name them (type-only imports included), never by
  * bare name across files: a type of a library, or one nothing in the workspace implements,
@@ -19,6 +22,8 @@ import type { Resolver } from "./resolve";
 import { classKey, subtypeMethods, type ClassRef } from "./subtypes";
 
 const MAX_DEPTH = 6;
+/** a provider family (implementations on one base class) is followed up to this many implementations */
+const MAX_FAMILY_TARGETS = 64;
 
 export class TsDispatch {
   /** "path#Type" → the workspace classes and interfaces naming it after `extends`/`implements`; built once per link */
@@ -31,11 +36,56 @@ export class TsDispatch {
 
   /** The methods a call on an interface- or abstract-class-typed receiver may run; [] for any other call. */
   targets(file: FileFacts, call: CallFact): Array<{ file: FileFacts; fn: FunctionFact }> {
-    if (file.language !== "typescript" || !call.receiverType) return [];
-    const base = this.typeOf(file, call.receiverType, 0);
+    if (file.language !== "typescript" || (!call.receiverType && !call.receiverFrom)) return [];
+    const base = call.receiverType ? this.typeOf(file, call.receiverType, 0) : this.producedType(file, call);
     if (!base || !base.file.tsAbstractTypes?.includes(base.name)) return [];
     const method = call.callee.slice(call.callee.lastIndexOf(".") + 1);
-    return subtypeMethods(base, method, (key) => this.childIndex().get(key) ?? []);
+    const children = (key: string) => this.childIndex().get(key) ?? [];
+    const targets = subtypeMethods(base, method, children);
+    if (targets.length) return targets;
+    // more than MAX_DISPATCH_TARGETS: still a dispatch when every implementation derives from one
+    // workspace class — a family of providers built on one base (`class XProvider extends
+    // SocialAbstract implements SocialProvider`), not a marker interface unrelated classes share
+    const wide = subtypeMethods(base, method, children, MAX_FAMILY_TARGETS);
+    return wide.length && this.oneFamily(wide) ? wide : [];
+  }
+
+  /** Do the classes of these methods all derive from one workspace class with methods of its own? */
+  private oneFamily(targets: Array<{ file: FileFacts; fn: FunctionFact }>): boolean {
+    let common: string[] | null = null;
+    for (const t of targets) {
+      const cls = t.fn.id.slice(0, t.fn.id.lastIndexOf("."));
+      const ancestors = this.baseClasses({ file: t.file, name: cls });
+      const kept: string[] = common === null ? [...ancestors] : (common as string[]).filter((k) => ancestors.has(k));
+      if (!kept.length) return false;
+      common = kept;
+    }
+    return common !== null;
+  }
+
+  /** The workspace classes (not interfaces: they have methods) `c` extends, transitively. */
+  private baseClasses(c: ClassRef): Set<string> {
+    const out = new Set<string>();
+    const queue: ClassRef[] = [c];
+    for (let i = 0; i < queue.length && i < 32; i++) {
+      const cur = queue[i]!;
+      for (const s of cur.file.supertypes?.[cur.name] ?? []) {
+        const parent = this.typeOf(cur.file, s, 0);
+        if (!parent) continue;
+        const key = classKey(parent);
+        if (out.has(key)) continue;
+        if (parent.file.functions.some((f) => f.id.startsWith(`${parent.name}.`))) out.add(key);
+        queue.push(parent);
+      }
+    }
+    return out;
+  }
+
+  /** The type the function producing the receiver (CallFact.receiverFrom, resolved in the call's scope) declares it returns. */
+  private producedType(file: FileFacts, call: CallFact): ClassRef | null {
+    const producer = this.resolver.resolve(file, call.functionId ?? "<module>", call.receiverFrom!);
+    if (producer?.kind !== "function" || !producer.fn.returnType) return null;
+    return this.typeOf(producer.file, producer.fn.returnType, 0);
   }
 
   /** The workspace class or interface `dotted` names in `file`: one it declares, or one it imports. */

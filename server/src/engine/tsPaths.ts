@@ -65,7 +65,8 @@ export class TsPaths {
       const base = config.baseUrl ?? config.paths.base;
       if (hit) for (const target of hit.targets) out.push(join(base, target.replace("*", hit.star)));
     }
-    if (config?.baseUrl) out.push(join(config.baseUrl, spec));
+    // a baseUrl of the workspace root (`"baseUrl": "."` beside the root package.json) is "", still a baseUrl
+    if (config && config.baseUrl !== null) out.push(join(config.baseUrl, spec));
     for (const p of this.packages) {
       if (spec !== p.name && !spec.startsWith(`${p.name}/`)) continue;
       const sub = spec.slice(p.name.length + 1);

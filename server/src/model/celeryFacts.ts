@@ -16,6 +16,8 @@ export interface CelerySettingFact {
   /** a dictionary (`retry_kwargs={"max_retries": 5}`): its entries */
   entries?: Record<string, CelerySettingFact>;
   span: SourceSpan;
+  /** an option unpacked from a dict (`**RETRY_OPTIONS`), and the setting whose default that dict is */
+  from?: string;
 }
 
 /** A class that may be a Celery Task (subclass): its bases and the task attributes its body sets. */
@@ -41,8 +43,10 @@ export interface CeleryRetryCallFact {
 /** A decorator task whose `base=` names a class of another module. */
 export interface CeleryPendingTaskFact {
   functionId: string;
-  /** `base=` qualified through the file's imports (`app.whisper.task.WhisperTask`) */
-  base: string;
+  /** `base=` qualified through the file's imports (`app.whisper.task.WhisperTask`); null when only `splats` wait for the linker */
+  base: string | null;
+  /** `**NAME` arguments naming an imported dict: its entries are options too (resolved at link time) */
+  splats?: Array<{ name: string; span: SourceSpan }>;
   /** the task's registered name */
   name: string;
   label: string;

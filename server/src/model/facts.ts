@@ -52,6 +52,12 @@ export type ValueExpr =
        * `SetEnvKeyReplacer(".", "_")`, `STORAGE_REDIS_MAXRETRIES`)
        */
       envPrefixed?: true;
+      /**
+       * Python: a project settings lookup with a default (`getattr(settings, "X", d)`,
+       * `get_settings_value("X", d)`, parsing/python.ts): the settings are code, not a file the
+       * linker reads, so the value is the default, which the project may override
+       */
+      projectSetting?: true;
     }
   /**
    * a value to evaluate in another file's scope: a factory call's argument standing for the
@@ -131,6 +137,8 @@ export type LayerKind =
   | "feign-retryer"
   | "spring-cloud-loadbalancer-retry"
   | "spring-ai-retry"
+  /** the JDK HttpURLConnection's one silent re-send (docs/reference/apache-httpclient.md) */
+  | "jdk-httpurlconnection"
   /** Go (reference §3.9, §3.10); grpc-go service configs are "grpc-service-config" */
   | "go-retryablehttp"
   | "cenkalti-backoff"
@@ -187,6 +195,12 @@ export type LayerKind =
   /** OpenAI / Anthropic SDK clients (docs/reference/openai-sdk.md) */
   | "openai-sdk"
   | "anthropic-sdk"
+  /** LangChain JS models (`new ChatOpenAI(…)`): @langchain/core AsyncCaller, `maxRetries` default 6 (docs/reference/openai-sdk.md) */
+  | "langchain-js"
+  /** googleapis (Node) API clients (`google.youtube({…})`): gaxios retries on by default, 3 retries of idempotent methods (docs/reference/google-sdks.md) */
+  | "googleapis-node"
+  /** llama-index OpenAI LLMs and embeddings: their own tenacity retry around the SDK call (docs/reference/openai-sdk.md) */
+  | "llama-index"
   /** Vercel AI SDK calls (`generateText`, `streamText`, `embed`, …): `maxRetries` default 2 (docs/reference/vercel-ai-sdk.md) */
   | "vercel-ai-sdk"
   /** Azure SDK clients: Azure.Core / azure-core / core-rest-pipeline / azcore default retries (docs/reference/azure-sdk.md) */
@@ -197,6 +211,10 @@ export type LayerKind =
   | "kafka-consumer"
   /** Elasticsearch / OpenSearch clients' request retries (docs/reference/elasticsearch.md) */
   | "elasticsearch-client"
+  /** Celery's publish of a task message retried on broker connection errors: task_publish_retry(_policy) (docs/reference/celery.md) */
+  | "celery-publish-retry"
+  /** influxdb-python `InfluxDBClient` request attempts (docs/reference/influxdb.md) */
+  | "influxdb-client"
   /** neo4j drivers' managed transactions: re-run on transient errors for 30 s (docs/reference/neo4j.md) */
   | "neo4j-transaction"
   /** Stripe SDK network retries (docs/reference/stripe.md) */
@@ -415,6 +433,15 @@ export interface LayerFact {
    * function the binding names (engine/cloudStream.ts).
    */
   streamBinding?: string;
+  /**
+   * spring-kafka: the bean name of the listener container factory whose error handler the layer is;
+   * the linker wraps the `@KafkaListener` methods that name it (`containerFactory`, else the
+   * default `kafkaListenerContainerFactory`) in the same service (engine/springKafkaListeners.ts).
+   * `autoFor`: a layer for the factory Spring Boot auto-configures, anchored on one listener, dropped
+   * when the service declares its own `kafkaListenerContainerFactory` bean or an error-handler bean;
+   * `handlerBean`: a `@Bean` error handler, which that auto-configured factory uses.
+   */
+  kafkaContainerFactory?: { bean: string; autoFor?: string; handlerBean?: boolean };
   wait: WaitSpec;
   condition: RetryCondition;
   /** description of a retry budget / token bucket capping this layer, or null */
@@ -449,6 +476,11 @@ export interface FunctionFact {
   name: string;
   span: SourceSpan;
   params: string[];
+  /**
+   * Python: the function's bare decorators as written (`retry`, `utils.retry`), outermost first:
+   * a workspace function retrying the callable it is given (a helper layer) wraps every call of it
+   */
+  decoratedBy?: string[];
   /** parameter defaults that are literals: max_attempts=3 */
   paramDefaults: Record<string, ValueExpr>;
   /** exported / module-level (reachable by import) */
@@ -477,6 +509,8 @@ export interface FunctionFact {
    * the function returns runs that function (engine/link.ts factory objects).
    */
   returnsMethods?: Record<string, string>;
+  /** TS/JS: the one named type the function returns, as written in its file (its annotation, else what all its returns have) */
+  returnType?: string;
   /**
    * Go: the value the function returns, where its returns give one (its only non-empty return, or
    * an environment variable read with another return as its fallback: `if v := os.Getenv(k); v !=
@@ -551,6 +585,13 @@ export interface CallFact {
    * or abstract class runs its implementations' method (engine/tsDispatch.ts)
    */
   receiverType?: string;
+  /**
+   * TS/JS: the receiver is what another call returns, a method or function of another file
+   * (`const provider = this.manager.getProvider(id); provider.post()` → `this.manager.getProvider`,
+   * named in the call's scope): its declared return type (FunctionFact.returnType), read at link
+   * time, is the receiver's type (engine/tsDispatch.ts)
+   */
+  receiverFrom?: string;
 }
 
 export interface RequestFact {
@@ -574,9 +615,15 @@ export interface RequestFact {
   refit?: { iface: string; member: string };
 }
 
+/** ClientFact name prefix of a queue registered by name, found by the sends of every file (engine/queues/bullmq.ts). */
+export const REGISTERED_QUEUE = "@queue:";
+
 export interface ClientFact {
   id: string;
-  /** the variable the client is bound to ("session", "self.session", "orders"); "" for a returned client */
+  /**
+   * the variable the client is bound to ("session", "self.session", "orders"); "" for a returned client;
+   * `${REGISTERED_QUEUE}<queue name>` for a queue a framework registers by name (NestJS BullModule.registerQueue)
+   */
   name: string;
   functionId: string;
   span: SourceSpan;
@@ -747,6 +794,12 @@ export interface WorkloadFact {
    * in from the workspace's ConfigMaps; a literal `env[].value` wins, as in Kubernetes)
    */
   configMapEnv?: { from: string[]; keys: Record<string, { configMap: string; key: string }> };
+  /**
+   * compose: the name of the image a service runs without building it (`minghsu0107/random-chat-api:kafka`
+   * → `random-chat-api`): services running one image with different commands are one program's parts
+   * (engine/services.ts argumentClaims)
+   */
+  composeImage?: string;
   /** compose: `deploy.replicas` (or `scale`), the containers answering to the service's name */
   replicas?: number;
   /** compose: workspace files the service bind-mounts (`./nginx.conf:/etc/nginx/nginx.conf`) */
@@ -1180,6 +1233,8 @@ export interface FileFacts {
   packageVersions?: Record<string, string>;
   /** JVM builds: the versions pom.xml / Gradle files / version catalogs pin (JvmBuildFacts) */
   jvmBuild?: JvmBuildFacts;
+  /** spring-kafka `@KafkaListener` methods: the container factory bean each names (null: the default), for LayerFact.kafkaContainerFactory */
+  kafkaListeners?: Array<{ functionId: string; containerFactory: string | null }>;
   /**
    * Python manifests and lock files (requirements*.txt, pyproject.toml, uv.lock, poetry.lock,
    * Pipfile, Pipfile.lock): normalised package name (PEP 503: lower case, `-`) → its pin, for

@@ -195,10 +195,42 @@ export function valueExpr(n: SyntaxNode | null | undefined, qualify: (dotted: st
           return fb ? { kind: "env", name: key, fallback: fb } : { kind: "env", name: key };
         }
       }
+      // `dict(max_retries=6, delay=2)`: a map, as the literal `{"max_retries": 6, …}`
+      if (q === "dict" && !parts.positional.length && !parts.hasSplat) {
+        const entries: Record<string, ValueExpr> = {};
+        for (const [k, v] of parts.keywords) {
+          const value = valueExpr(v, qualify);
+          if (value) entries[k] = value;
+        }
+        return { kind: "map", entries };
+      }
+      const setting = projectSetting(parts, q, qualify);
+      if (setting) return setting;
       break;
     }
   }
   return { kind: "unknown", text: n.text.slice(0, 120) };
+}
+
+/**
+ * A Python project's setting read with a default: Django's `getattr(settings, "X", default)` and
+ * the helpers apps wrap it in (`get_settings_value("X", default)`, `get_setting("X", default)`).
+ * The settings module is code the tool does not run, so the default is the value (marked
+ * `projectSetting`: the project may override it).
+ */
+const SETTINGS_GETTER = /^(get_?settings?(_value)?|get_?conf(ig)?(_value)?|setting_value)$/i;
+function projectSetting(parts: CallParts, q: string | null, qualify: (dotted: string) => string): ValueExpr | null {
+  if (parts.hasSplat) return null;
+  if (q === "getattr" && parts.positional.length === 3 && /(^|\.)settings$/.test(dottedName(parts.positional[0]) ?? "")) {
+    const key = stringValue(parts.positional[1]);
+    const fallback = valueExpr(parts.positional[2], qualify);
+    return key !== null && fallback ? { kind: "setting", key, fallback, projectSetting: true } : null;
+  }
+  const last = (dottedName(parts.fn) ?? "").split(".").pop() ?? "";
+  if (!SETTINGS_GETTER.test(last)) return null;
+  const key = stringValue(parts.positional[0]);
+  const fallback = valueExpr(argument(parts, "default", 1), qualify);
+  return key !== null && fallback ? { kind: "setting", key, fallback, projectSetting: true } : null;
 }
 
 /** `"…{0}…{}…".format(args)` on a string literal: the literal with its fields replaced by the arguments. */

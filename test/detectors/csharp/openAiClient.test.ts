@@ -59,3 +59,37 @@ describe("near misses", () => {
     assert.deepEqual(layers, []);
   });
 });
+
+describe("Aspire client integrations register an OpenAI client (docs/reference/openai-sdk.md, Aspire)", () => {
+  const aspire = (line: string) => cs(`public static class Extensions
+{
+    public static void AddAi(this IHostApplicationBuilder builder)
+    {
+        ${line}
+    }
+}
+`);
+  const cases: Array<[string, number, string, string | null]> = [
+    [`builder.AddOpenAIClientFromConfiguration("chatModel").AddChatClient();`, 4, "sdk://openai", "OpenAI / Azure.AI.OpenAI"],
+    [`builder.AddOpenAIClient("openai");`, 4, "sdk://openai", "OpenAI"],
+    [`builder.AddKeyedAzureOpenAIClient("aoai");`, 4, "sdk://azure-openai", "Azure.AI.OpenAI"],
+    [`builder.AddOpenAIClient("openai", configureOptions: o => o.RetryPolicy = new ClientRetryPolicy(0));`, 1, "sdk://openai", "OpenAI"],
+    [`builder.AddAzureOpenAIClient("aoai", configureClientBuilder: b => b.ConfigureOptions(o => o.RetryPolicy = new ClientRetryPolicy(maxRetries: 5)));`, 6, "sdk://azure-openai", "Azure.AI.OpenAI"],
+  ];
+  for (const [line, attempts, target, library] of cases) {
+    test(`${line} → ${attempts}`, async () => {
+      const facts = await aspire(line);
+      const layers = facts.layers.filter((l) => l.kind === "openai-sdk");
+      assert.equal(layers.length, 1);
+      assert.equal(layers[0]!.maxAttempts, attempts);
+      assert.equal(layers[0]!.attemptsSource, attempts === 4 ? "default" : "config");
+      assert.equal(layers[0]!.library, library);
+      assert.equal(layers[0]!.anchor.line, 5);
+      assert.deepEqual(facts.clients.map((c) => c.sdk?.target), [target]);
+    });
+  }
+  test("near miss: the AppHost's AddOpenAI resource and a call without a connection name are not clients", async () => {
+    const facts = await aspire(`var openai = builder.AddOpenAI("openai"); other.AddOpenAIClient();`);
+    assert.deepEqual(facts.layers.filter((l) => l.kind === "openai-sdk"), []);
+  });
+});

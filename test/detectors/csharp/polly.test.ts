@@ -114,10 +114,53 @@ public static class R
     assert.ok(l.condition.statuses.includes(429));
   });
 
-  test("options from a variable: a layer with an unknown count", async () => {
+  test("options from a variable: a layer with an unknown count, and no claim about Polly's default ShouldHandle", async () => {
     const l = await onlyLayer(v8("options"));
     assert.equal(l.maxAttempts, null);
     assert.equal(l.countUnknown, true);
+    assert.equal(l.condition.permanentErrors, null, "RL006 must not describe a ShouldHandle nobody can see");
+  });
+
+  test("options held in a local of the method: its initializer, then its member assignments before the call", async () => {
+    const l = await onlyLayer(`using Polly;
+namespace Shop;
+public static class R
+{
+    public static ResiliencePipeline Build()
+    {
+        var retryOptions = new RetryStrategyOptions
+        {
+            ShouldHandle = new PredicateBuilder().Handle<SocketException>(),
+            MaxRetryAttempts = 5,
+        };
+        retryOptions.Delay = TimeSpan.FromSeconds(1);
+        return new ResiliencePipelineBuilder().AddRetry(retryOptions).Build();
+    }
+}
+`);
+    assert.equal(l.maxAttempts, 6);
+    assert.equal(l.wait.initialSeconds, 1);
+    assert.deepEqual(l.condition.exceptionTypes, ["SocketException"]);
+    assert.equal(l.condition.permanentErrors, null);
+  });
+
+  test("a count passed in as a parameter: what every call of the method in the file passes", async () => {
+    const f = await cs(`using Polly;
+namespace Shop;
+public class Bus(IOptions<BusOptions> options)
+{
+    private readonly ResiliencePipeline _pipeline = Create(options.Value.RetryCount);
+    private static ResiliencePipeline Create(int retryCount)
+    {
+        var o = new RetryStrategyOptions { MaxRetryAttempts = retryCount };
+        return new ResiliencePipelineBuilder().AddRetry(o).Build();
+    }
+}
+`);
+    const l = f.layers[0]!;
+    assert.equal(l.countUnknown, true);
+    assert.deepEqual(l.configRef, { library: "dotnet", retriesKey: "BusOptions.RetryCount", fallbackRetries: null, fallbackRef: { name: "BusOptions.RetryCount", scopeId: "Shop.Bus._pipeline" } });
+    assert.equal(l.attach.kind === "object" && l.attach.objectId, "Shop.Bus._pipeline", "the field initialised by the factory method holds the pipeline");
   });
 
   test("two AddRetry calls in one pipeline: two layers on the same holder, anchors on each AddRetry", async () => {
@@ -204,6 +247,28 @@ public class Bus
     assert.equal(async.maxAttempts, 10);
     const sync = await onlyLayer(connect("Policy.Handle<Exception>().WaitAndRetry(9, r => TimeSpan.FromSeconds(5))", "Execute(() => client.Send(message))"));
     assert.equal(sync.maxAttempts, 10);
+  });
+
+  test("Polly v8: a pipeline run only by the synchronous Execute over an async lambda is inert (Execute<Task>, §3.6)", async () => {
+    const held = (execute: string) => `namespace Shop;
+public class Bus
+{
+    private readonly ResiliencePipeline _pipeline = new ResiliencePipelineBuilder()
+        .AddRetry(new RetryStrategyOptions { MaxRetryAttempts = 10 })
+        .Build();
+    public async Task PublishAsync(byte[] body)
+    {
+        await _pipeline.${execute};
+    }
+}
+`;
+    const l = await onlyLayer(held("Execute(async () => { await channel.BasicPublishAsync(body); })"));
+    assert.equal(l.maxAttempts, 1);
+    assert.match(l.attemptsNote, /MaxRetryAttempts = 10 retries → 11 attempts; inert: .*synchronous Execute over an async lambda/);
+    const async = await onlyLayer(held("ExecuteAsync(async ct => await channel.BasicPublishAsync(body))"));
+    assert.equal(async.maxAttempts, 11);
+    const sync = await onlyLayer(held("Execute(() => channel.BasicPublish(body))"));
+    assert.equal(sync.maxAttempts, 11, "a synchronous callable is retried");
   });
 
   test("a policy chained onto a schema migration at startup is off-path", async () => {

@@ -66,4 +66,16 @@ describe("Azure SDK Python clients: attempts", () => {
     const facts = await py(`from azure.identity import DefaultAzureCredential\nclass BlobServiceClient: pass\nc = DefaultAzureCredential()\nb = BlobServiceClient()\n`);
     assert.equal(facts.layers.filter((l) => l.kind === "azure-sdk").length, 0);
   });
+
+  test("a client imported inside the function that builds it (an optional dependency) is a layer", async () => {
+    const facts = await py(`def parse(config, file):\n    from azure.ai.documentintelligence import DocumentIntelligenceClient\n    from azure.core.credentials import AzureKeyCredential\n\n    client = DocumentIntelligenceClient(\n        endpoint=config.endpoint,\n        credential=AzureKeyCredential(config.api_key),\n    )\n    return client.begin_analyze_document("prebuilt-read", body=file)\n`);
+    const layers = facts.layers.filter((l) => l.kind === "azure-sdk");
+    assert.deepEqual(layers.map((l) => [l.anchor.line, l.maxAttempts]), [[5, 4]]);
+    assert.equal(facts.clients[0]?.sdk?.target, "azure://documentintelligence");
+  });
+
+  test("a function-local import binds only in its function: the same name elsewhere is not the client", async () => {
+    const facts = await py(`def a():\n    from azure.keyvault.secrets import SecretClient\n    return SecretClient(vault_url=u, credential=c)\n\ndef b():\n    return SecretClient(vault_url=u, credential=c)\n`);
+    assert.deepEqual(facts.layers.filter((l) => l.kind === "azure-sdk").map((l) => l.anchor.line), [3]);
+  });
 });

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { onlyLayer, py } from "./helpers";
 
-const APP = "import requests\nfrom celery import Celery\n\napp = Celery(\"proj\")\n";
+const APP = "import requests\nfrom celery import Celery\n\napp = Celery(\"proj\", task_publish_retry=False)\n";
 const task = (args: string, body = "    requests.get(\"http://inventory/items\")") => onlyLayer(`${APP}\n@app.task(${args})\ndef sync(sku):\n${body}\n`);
 
 describe("celery counts (max_retries counts retries: N → N+1 executions)", () => {

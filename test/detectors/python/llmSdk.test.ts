@@ -142,3 +142,42 @@ describe("near misses: not OpenAI / Anthropic clients", () => {
     });
   }
 });
+
+// llama-index OpenAI models (docs/reference/openai-sdk.md "llama-index"): their own tenacity retry
+// outside the openai.OpenAI client they build with llama-index's max_retries.
+describe("llama-index OpenAI LLMs and embeddings", () => {
+  const cases: Array<[string, string, number | null, number | null]> = [
+    ["from llama_index.llms.openai_like import OpenAILike", "OpenAILike(model=m, api_base=endpoint, is_chat_model=True)", 3, 4],
+    ["from llama_index.llms.openai import OpenAI", "OpenAI(model='gpt-4o-mini', max_retries=5)", 5, 6],
+    ["from llama_index.llms.openai import OpenAI", "OpenAI(model='gpt-4o-mini', max_retries=0)", 1, 1],
+    ["from llama_index.llms.openai import OpenAI", "OpenAI(model='gpt-4o-mini', max_retries=n)", null, null],
+    ["from llama_index.embeddings.openai_like import OpenAILikeEmbedding", "OpenAILikeEmbedding(model_name=m, api_base=endpoint)", 6, 11],
+    ["from llama_index.embeddings.openai import OpenAIEmbedding", "OpenAIEmbedding(model='text-embedding-3-small', max_retries=2)", 6, 3],
+  ];
+  for (const [imp, expr, own, sdk] of cases) {
+    test(`${expr} → llama-index ${own}, openai-sdk ${sdk}`, async () => {
+      const facts = await py(`def make(m, endpoint, n):\n    ${imp}\n\n    return ${expr}\n`);
+      const byKind = new Map(facts.layers.map((l) => [l.kind, l]));
+      assert.equal(facts.layers.length, 2);
+      assert.equal(byKind.get("llama-index")?.maxAttempts, own);
+      assert.equal(byKind.get("openai-sdk")?.maxAttempts, sdk);
+      assert.equal(byKind.get("llama-index")?.anchor.line, 4);
+      assert.equal(byKind.get("openai-sdk")?.anchor.line, 4);
+      // one client carrying both, llama-index's outermost
+      assert.deepEqual(facts.clients[0]?.layerIds, [byKind.get("llama-index")!.localId, byKind.get("openai-sdk")!.localId]);
+    });
+  }
+
+  test("the embedding retry is time-bounded (60 s) and retries only the four openai errors", async () => {
+    const facts = await py(`from llama_index.embeddings.openai import OpenAIEmbedding\nemb = OpenAIEmbedding()\n`);
+    const l = facts.layers.find((x) => x.kind === "llama-index")!;
+    assert.equal(l.overallTimeoutSeconds, 60);
+    assert.deepEqual(l.condition.exceptionTypes, ["APIConnectionError", "APITimeoutError", "RateLimitError", "InternalServerError"]);
+    assert.match(l.attemptsNote, /fixed; max_retries only reaches the SDK/);
+  });
+
+  test("near misses: an LLM handed its own openai_client, a local class named OpenAILike, Ollama", async () => {
+    const facts = await py(`from llama_index.llms.openai import OpenAI\nfrom llama_index.llms.ollama import Ollama\nclass OpenAILike: pass\na = OpenAI(openai_client=c)\nb = OpenAILike()\nc = Ollama(model="llama3")\n`);
+    assert.equal(facts.layers.length, 0);
+  });
+});

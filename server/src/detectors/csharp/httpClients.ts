@@ -35,6 +35,13 @@ export function detectHttpClients(ctx: CsContext): void {
       const [iface, impl] = callParts(call).positional.map(typeOfArgument);
       if (iface && impl) ctx.facts.csImplementations = [...(ctx.facts.csImplementations ?? []), { iface, impl, scopeId: ctx.scopeId(call), line: call.startPosition.row + 1, source: "registration" }];
     }
+    // MediatR: `cfg.AddOpenBehavior(typeof(TxBehavior<,>))` registers it as IPipelineBehavior<,>;
+    // `cfg.AddBehavior<IPipelineBehavior<A, B>, TxBehavior>()` / `AddBehavior(typeof(I), typeof(T))` name both
+    if (member === "AddOpenBehavior" || member === "AddBehavior") {
+      const args = callParts(call).positional.map(typeOfArgument);
+      const [iface, impl] = member === "AddOpenBehavior" ? ["IPipelineBehavior", args[0]] : typeArgs.length === 2 ? typeArgs.map((t) => dottedName(t) ?? t.text) : args;
+      if (iface && impl) ctx.facts.csImplementations = [...(ctx.facts.csImplementations ?? []), { iface, impl, scopeId: ctx.scopeId(call), line: call.startPosition.row + 1, source: "registration" }];
+    }
     if (member === "AddHttpClient") addRegistration(ctx, call, typeArgs);
     // a hosted service is built once, when the host starts (engine/startup.ts)
     if (member === "AddHostedService" && typeArgs.length === 1) {

@@ -16,6 +16,9 @@
  * - Condition: `PipelineMessageClassifier.Default`: 408, 429, 500, 502, 503, 504 and transport
  *   exceptions, for every request.
  * - Target: "sdk://openai", or "sdk://azure-openai" for AzureOpenAIClient.
+ * - Aspire `builder.AddOpenAIClient(…)` / `AddAzureOpenAIClient(…)` /
+ *   `AddOpenAIClientFromConfiguration(…)` build such a client for the application: a layer there
+ *   (see detectAspireRegistrations).
  */
 import type { ClientFact, LayerFact } from "../../model/facts";
 import { callParts, createdType, descendants, dottedName, initializerValues, nodeSpan, numberValue } from "../../parsing/csharp";
@@ -42,6 +45,7 @@ export function detectOpenAiClients(ctx: CsContext): void {
     const client = build(ctx, creation, type);
     if (client.name) clients.set(client.name.replace(/^this\./, ""), client);
   }
+  detectAspireRegistrations(ctx);
   // `var chat = client.GetChatClient("gpt-4o");`: a feature client on the same pipeline (same retries)
   for (const d of descendants(root, "variable_declarator")) {
     const value = d.namedChildren.filter((c) => c && c.type !== "identifier").pop();
@@ -56,15 +60,64 @@ export function detectOpenAiClients(ctx: CsContext): void {
   }
 }
 
-function build(ctx: CsContext, creation: SyntaxNode, type: string): ClientFact {
-  const retries = retriesOf(ctx, creation);
+/**
+ * Aspire client integrations that build and register the client (docs/reference/openai-sdk.md,
+ * "Aspire"): `builder.AddOpenAIClient("chat")` (Aspire.OpenAI: `new OpenAIClient(key, options)`),
+ * `AddAzureOpenAIClient("chat")` (Aspire.Azure.AI.OpenAI: `new AzureOpenAIClient(endpoint, cred,
+ * options)`), and `AddOpenAIClientFromConfiguration("chat")`, which calls one of the two as the
+ * connection string says; the `AddKeyed…` forms alike. Options come from configuration or the
+ * `configureOptions` / `configureClientBuilder` lambda, so the SDK default applies unless a lambda
+ * sets a RetryPolicy. The layer is anchored on the method name; the client, registered for
+ * injection, is what `OpenAIClient` / `ChatClient` / `IChatClient` parameters of the services
+ * running the registration reach (engine/dotnetAi.ts).
+ */
+const ASPIRE_REGISTRATIONS: Record<string, string> = {
+  AddOpenAIClient: "OpenAIClient",
+  AddKeyedOpenAIClient: "OpenAIClient",
+  AddAzureOpenAIClient: "AzureOpenAIClient",
+  AddKeyedAzureOpenAIClient: "AzureOpenAIClient",
+  AddOpenAIClientFromConfiguration: "OpenAIClient or AzureOpenAIClient",
+  AddKeyedOpenAIClientFromConfiguration: "OpenAIClient or AzureOpenAIClient",
+};
+
+function detectAspireRegistrations(ctx: CsContext): void {
+  for (const call of descendants(ctx.tree.rootNode, "invocation_expression")) {
+    const fn = call.childForFieldName("function");
+    if (fn?.type !== "member_access_expression") continue;
+    const member = fn.childForFieldName("name");
+    const type = ASPIRE_REGISTRATIONS[member?.text ?? ""];
+    const parts = callParts(call);
+    const connection = parts.positional[0] ?? parts.keywords.get("connectionName") ?? parts.keywords.get("name");
+    if (!member || !type || !connection) continue;
+    const lambdas = [...parts.positional.slice(1), ...parts.keywords.values()].filter((a) => a.type === "lambda_expression");
+    const label = `${member.text}(${connection.text.slice(0, 40)}) (Aspire)`;
+    build(ctx, call, type, retriesInLambdas(ctx, lambdas, call), member, label, "");
+  }
+}
+
+/** `o => o.RetryPolicy = new ClientRetryPolicy(N)` (also inside `b => b.ConfigureOptions(o => …)`): the count; undefined when none is set. */
+function retriesInLambdas(ctx: CsContext, lambdas: SyntaxNode[], at: SyntaxNode): number | null | undefined {
+  for (const l of lambdas) {
+    for (const a of descendants(l, "assignment_expression")) {
+      if (!/(^|\.)RetryPolicy$/.test(dottedName(a.childForFieldName("left")) ?? "")) continue;
+      const right = a.childForFieldName("right");
+      return right ? countOf(ctx, right, at) : null;
+    }
+  }
+  return undefined;
+}
+
+function build(ctx: CsContext, creation: SyntaxNode, type: string, retries = retriesOf(ctx, creation), anchorNode = creation, label?: string, binding = bindingOf(creation)): ClientFact {
+  const aspire = anchorNode !== creation;
   let maxAttempts: number | null;
   let note: string;
   let source: "config" | "default" = "config";
   if (retries === undefined) {
     source = "default";
     maxAttempts = CLIENT_MODEL_DEFAULT_RETRIES + 1;
-    note = `default ClientRetryPolicy: maxRetries ${CLIENT_MODEL_DEFAULT_RETRIES} → ${maxAttempts} attempts (System.ClientModel pipeline of ${type})`;
+    note = aspire
+      ? `${anchorNode.text} registers an ${type} with the SDK's default ClientRetryPolicy: maxRetries ${CLIENT_MODEL_DEFAULT_RETRIES} → ${maxAttempts} attempts (unless its configureOptions set a RetryPolicy)`
+      : `default ClientRetryPolicy: maxRetries ${CLIENT_MODEL_DEFAULT_RETRIES} → ${maxAttempts} attempts (System.ClientModel pipeline of ${type})`;
   } else if (retries === null) {
     maxAttempts = null;
     note = "RetryPolicy is not a ClientRetryPolicy with a literal count";
@@ -72,13 +125,14 @@ function build(ctx: CsContext, creation: SyntaxNode, type: string): ClientFact {
     maxAttempts = retries + 1;
     note = retries === 0 ? "new ClientRetryPolicy(0) turns retries off → 1 attempt" : `new ClientRetryPolicy(${retries}) counts retries → ${maxAttempts} attempts`;
   }
-  const name = bindingOf(creation);
+  const name = binding;
+  const azure = type === "AzureOpenAIClient";
   const layer: LayerFact = {
-    localId: ctx.nextId("L", creation),
+    localId: ctx.nextId("L", anchorNode),
     kind: "openai-sdk",
     category: "client",
-    library: type === "AzureOpenAIClient" ? "Azure.AI.OpenAI" : "OpenAI",
-    anchor: nodeSpan(creation),
+    library: azure ? "Azure.AI.OpenAI" : type === "OpenAIClient" ? "OpenAI" : "OpenAI / Azure.AI.OpenAI",
+    anchor: nodeSpan(anchorNode),
     maxAttempts,
     attemptsSource: source,
     attemptsNote: note,
@@ -94,14 +148,14 @@ function build(ctx: CsContext, creation: SyntaxNode, type: string): ClientFact {
       permanentErrors: null,
       // Azure.AI.OpenAI's RetryWithDelaysPolicy reads retry-after-ms / x-ms-retry-after-ms / Retry-After;
       // the base ClientRetryPolicy.GetNextDelay does not read them
-      honoursRetryAfter: type === "AzureOpenAIClient" && retries === undefined ? true : null,
+      honoursRetryAfter: azure && retries === undefined ? true : null,
       description: "408, 429, 500, 502, 503, 504 and transport errors, every request (PipelineMessageClassifier.Default)",
     },
     budget: null,
     perTryTimeoutSeconds: null,
     overallTimeoutSeconds: null,
     attach: { kind: "client" },
-    label: name?.replace(/^this\./, "") || type,
+    label: label ?? (name?.replace(/^this\./, "") || type),
   };
   ctx.facts.layers.push(layer);
   const client: ClientFact = {
@@ -117,7 +171,7 @@ function build(ctx: CsContext, creation: SyntaxNode, type: string): ClientFact {
     hasRetryQuota: false,
     timeoutSeconds: 100,
     timeoutSet: true,
-    sdk: { target: type === "AzureOpenAIClient" ? "sdk://azure-openai" : "sdk://openai", notSending: [] },
+    sdk: { target: azure ? "sdk://azure-openai" : "sdk://openai", notSending: [] },
   };
   ctx.facts.clients.push(client);
   return client;

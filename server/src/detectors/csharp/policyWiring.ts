@@ -11,7 +11,8 @@
  *   the layer when every call of the method passes the other literal.
  * - A pipeline that only waits for the database schema at startup (`pipeline.ExecuteAsync(ct =>
  *   db.Database.EnsureCreatedAsync(ct))`, also Migrate, CanConnect): an off-path layer.
- * - A synchronous Polly v7 policy executing an async callable retries nothing: an inert layer (§3.7).
+ * - A synchronous Polly v7 policy executing an async callable retries nothing: an inert layer (§3.7);
+ *   so does a Polly v8 pipeline that only the synchronous `Execute(async () => …)` runs (§3.6).
  */
 import type { FunctionFact, LayerFact } from "../../model/facts";
 import type { GuardedLayerFact, PolicyServiceFact } from "../../model/dotnetFacts";
@@ -158,8 +159,8 @@ function guardedLayers(ctx: CsContext, anchors: Map<LayerFact, SyntaxNode>): voi
  * What each policy layer runs: the callables passed to `Execute*` on its holder (a local or a field
  * of this file), or chained directly on the policy (`Policy.Handle<E>().Retry(3).Execute(() => …)`).
  */
-function executionsOf(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): Map<LayerFact, SyntaxNode[]> {
-  const byHolder: Array<{ scopes: string[]; holder: string; arg: SyntaxNode }> = [];
+function executionsOf(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): Map<LayerFact, Execution[]> {
+  const byHolder: Array<{ scopes: string[]; holder: string; run: Execution }> = [];
   for (const call of descendants(root, "invocation_expression")) {
     const fn = call.childForFieldName("function");
     if (!memberName(fn)?.startsWith("Execute") || fn?.type !== "member_access_expression") continue;
@@ -168,21 +169,21 @@ function executionsOf(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, 
     if (!holder || holder.includes(".") || !arg) continue;
     const scope = ctx.scopeId(call);
     const parts = scope === "<module>" ? ["<module>"] : scope.split(".");
-    byHolder.push({ scopes: parts.map((_, i) => parts.slice(0, parts.length - i).join(".")), holder, arg });
+    byHolder.push({ scopes: parts.map((_, i) => parts.slice(0, parts.length - i).join(".")), holder, run: { arg, member: memberName(fn)! } });
   }
-  const out = new Map<LayerFact, SyntaxNode[]>();
+  const out = new Map<LayerFact, Execution[]>();
   for (const [l, anchor] of anchors) {
-    const runs: SyntaxNode[] = [];
+    const runs: Execution[] = [];
     if (l.attach.kind === "object" && l.attach.objectId) {
       const id = l.attach.objectId;
-      for (const e of byHolder) if (e.scopes.some((s) => `${s}.${e.holder}` === id)) runs.push(e.arg);
+      for (const e of byHolder) if (e.scopes.some((s) => `${s}.${e.holder}` === id)) runs.push(e.run);
     }
     // the policy's own call, then `.Execute(…)` chained on it
     const call = anchor.parent?.type === "member_access_expression" ? anchor.parent.parent : null;
     const next = call?.type === "invocation_expression" && call.parent?.type === "member_access_expression" ? call.parent.parent : null;
     if (next?.type === "invocation_expression" && memberName(next.childForFieldName("function"))?.startsWith("Execute")) {
       const arg = callParts(next).positional[0];
-      if (arg) runs.push(arg);
+      if (arg) runs.push({ arg, member: memberName(next.childForFieldName("function"))! });
     }
     if (runs.length) out.set(l, runs);
   }
@@ -190,8 +191,9 @@ function executionsOf(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, 
 }
 
 function startupPipelines(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): void {
-  for (const [l, runs] of executionsOf(ctx, root, anchors)) {
+  for (const [l, executions] of executionsOf(ctx, root, anchors)) {
     if (l.offPath || l.maxAttempts === 1) continue;
+    const runs = executions.map((e) => e.arg);
     // a lambda's calls, or a method group (`retryPolicy.Execute(context.Database.Migrate)`)
     const isGroup = (r: SyntaxNode) => r.type === "member_access_expression" || r.type === "identifier";
     const calls = runs.flatMap((r) => (LAMBDAS.has(r.type) ? descendants(r, "invocation_expression").map((c) => c.childForFieldName("function")) : isGroup(r) ? [r] : []));
@@ -209,12 +211,25 @@ function startupPipelines(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFa
  */
 function syncPoliciesOverAsync(ctx: CsContext, root: SyntaxNode, anchors: Map<LayerFact, SyntaxNode>): void {
   for (const [l, runs] of executionsOf(ctx, root, anchors)) {
-    if (l.kind !== "polly-v7-retry" || /Async$/.test(anchors.get(l)?.text ?? "Async")) continue;
-    if (!runs.every(returnsTask)) continue;
-    l.maxAttempts = 1;
-    l.countUnknown = false;
-    l.attemptsNote = `${anchors.get(l)!.text} is a synchronous policy running an async callable: it gets the Task back and never sees the failure, so nothing is retried (use ${anchors.get(l)!.text}Async with ExecuteAsync)`;
+    if (l.kind === "polly-v7-retry" && !/Async$/.test(anchors.get(l)?.text ?? "Async") && runs.every((r) => returnsTask(r.arg))) {
+      l.maxAttempts = 1;
+      l.countUnknown = false;
+      l.attemptsNote = `${anchors.get(l)!.text} is a synchronous policy running an async callable: it gets the Task back and never sees the failure, so nothing is retried (use ${anchors.get(l)!.text}Async with ExecuteAsync)`;
+    }
+    // Polly v8: one pipeline serves both; the synchronous `Execute(async () => …)` is
+    // Execute<Task>(Func<Task>), whose faulted Task is a result, not an exception (§3.6)
+    if (l.kind === "polly-retry" && runs.every((r) => r.member === "Execute" && returnsTask(r.arg))) {
+      l.maxAttempts = 1;
+      l.countUnknown = false;
+      l.attemptsNote = `${l.attemptsNote}; inert: the pipeline only runs through the synchronous Execute over an async lambda (Execute<Task>), which gets the Task back as a result and never sees the failure, so nothing is retried (use ExecuteAsync)`;
+    }
   }
+}
+
+/** A callable run under a policy: the argument and the `Execute*` member that runs it. */
+interface Execution {
+  arg: SyntaxNode;
+  member: string;
 }
 
 /** `async () => …`, or a lambda whose body is a call of an `…Async` method (a Task nobody awaits). */

@@ -268,8 +268,8 @@ function holderOf(ctx: CsContext, call: SyntaxNode): { id: string; label: string
 /**
  * A policy a factory method returns (`static Policy CreateRetryPolicy(…) { if (retry) return
  * Policy.Handle<Exception>().WaitAndRetryForever(…); return Policy.NoOp(); }`) and the one local of
- * this file holding its result (`var retryPolicy = CreateRetryPolicy(config, log);`): that local is
- * the holder, so its `Execute*` calls run under the layer. Several such locals: none is chosen.
+ * this file holding its result (`var retryPolicy = CreateRetryPolicy(config, log);`, or a field
+ * initialised with it): that local or field is the holder, so its `Execute*` calls run under the layer. Several such locals: none is chosen.
  */
 function returnedToLocal(ctx: CsContext, call: SyntaxNode): { id: string; label: string } | null {
   let top = call;
@@ -284,13 +284,14 @@ function returnedToLocal(ctx: CsContext, call: SyntaxNode): { id: string; label:
   for (const d of descendants(root, "variable_declarator")) {
     const value = d.namedChildren.find((c) => c?.type === "invocation_expression") ?? null;
     const callee = value ? dottedName(value.childForFieldName("function")) : null;
-    if (value && (callee === name || callee === `this.${name}`) && d.parent?.parent?.type !== "field_declaration") locals.push(d);
+    if (value && (callee === name || callee === `this.${name}`)) locals.push(d);
   }
   if (locals.length !== 1) return null;
   const local = locals[0]!;
   const localName = local.childForFieldName("name")?.text;
   if (!localName) return null;
-  const id = `${ctx.scopeId(local)}.${localName}`;
+  // a field (`private readonly ResiliencePipeline _pipeline = CreatePipeline(…);`) is the class's member, as holderOf names it
+  const id = local.parent?.parent?.type === "field_declaration" ? ctx.idOf(local) : `${ctx.scopeId(local)}.${localName}`;
   if (!ctx.functionIds.has(id)) {
     ctx.functionIds.add(id);
     ctx.facts.functions.push({ id, name: localName, span: nodeSpan(local), params: [], paramDefaults: {}, topLevel: false, handler: null, raisesOnStatus: false, returnsClientId: null });
@@ -336,11 +337,22 @@ function inlineExecution(ctx: CsContext, call: SyntaxNode, methods: string[]): {
 /* ---------------------------------------------------------------- Polly v8 (§3.6) */
 
 function pollyV8(ctx: CsContext, call: SyntaxNode): Base | null {
-  const arg = callParts(call).positional[0] ?? null;
+  let arg = callParts(call).positional[0] ?? null;
+  let assigned = new Map<string, SyntaxNode>();
+  // `var retryOptions = new RetryStrategyOptions { … }; … .AddRetry(retryOptions)`: the local's
+  // initializer, then the `retryOptions.X = …` assignments written before the call
+  if (arg?.type === "identifier") {
+    const init = localInitializer(arg);
+    const created = init?.type === "equals_value_clause" ? init.namedChildren[0] : init;
+    if (created && /^(Http)?RetryStrategyOptions$/.test(createdType(created) ?? "")) {
+      assigned = memberAssignmentsBefore(arg);
+      arg = created;
+    }
+  }
   // `AddRetry(new() { … })`: the parameter's type, RetryStrategyOptions[<T>] (Polly's defaults, not the HTTP ones)
   const type = arg?.type === "implicit_object_creation_expression" ? "RetryStrategyOptions" : arg ? createdType(arg) : null;
   if (!arg || !type || !/^(Http)?RetryStrategyOptions$/.test(type)) {
-    // options built elsewhere: a Polly retry with an unknown count
+    // options built elsewhere: a Polly retry with an unknown count, and no claim about what it handles
     if (!arg) return null;
     return {
       ...v8Layer(new Map(), false),
@@ -349,9 +361,26 @@ function pollyV8(ctx: CsContext, call: SyntaxNode): Base | null {
       attemptsSource: "config",
       attemptsNote: `AddRetry(${arg.text.slice(0, 40)}): options not visible statically`,
       wait: { kind: "unknown", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "options not visible statically" },
+      condition: { allErrors: false, exceptionTypes: [], statuses: [], retryOn: [], afterSendMethods: "all", permanentErrors: null, honoursRetryAfter: null, description: "ShouldHandle not visible statically (options built elsewhere)" },
     };
   }
-  return v8Layer(initializerValues(arg), type === "HttpRetryStrategyOptions", "polly", ctx);
+  const opts = initializerValues(arg);
+  for (const [k, v] of assigned) opts.set(k, v);
+  return v8Layer(opts, type === "HttpRetryStrategyOptions", "polly", ctx);
+}
+
+/** `name.Prop = value;` statements of the enclosing method before `name` is used here: Prop → value. */
+function memberAssignmentsBefore(name: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  let scope: SyntaxNode | null = name.parent;
+  while (scope && scope.type !== "method_declaration" && scope.type !== "local_function_statement" && scope.type !== "lambda_expression") scope = scope.parent;
+  for (const a of scope ? descendants(scope, "assignment_expression") : []) {
+    if (a.startIndex > name.startIndex) break;
+    const left = dottedName(a.childForFieldName("left"));
+    const right = a.childForFieldName("right");
+    if (right && left?.startsWith(`${name.text}.`) && !left.slice(name.text.length + 1).includes(".")) out.set(left.slice(name.text.length + 1), right);
+  }
+  return out;
 }
 
 /** A v8 retry from option assignments (`MaxRetryAttempts` → node); `http` = HttpRetryStrategyOptions defaults (§3.8). */

@@ -6,7 +6,7 @@
  *   retryablehttp.NewClient(); …; return c.StandardClient() }`) sets `returnsClientId`, and
  *   `client := newClient()` / `inventory.NewHTTPClient()` records the call (with its arguments,
  *   for a client built from the factory's parameters) so the linker follows it. Factories are
- *   recognised by name (`…Client`, `…Conn`, `Dial…`, `…Producer`, `…Writer`: Kafka producers) or
+ *   recognised by name (`…Client`, `…Conn`, `Dial…`, `…Producer`, `…Publisher`, `…Writer`: Kafka producers) or
  *   because a function of the file returns a client.
  */
 import type { ClientFact } from "../../model/facts";
@@ -65,7 +65,7 @@ export function detectClientFlow(ctx: GoContext): void {
     const member = callee?.slice(callee.lastIndexOf(".") + 1) ?? "";
     // (or any call whose result goes into a field declared with a library client type: `s.rdb = cache.New(addr)`)
     const target = callee ? boundName(ctx, call) : null;
-    const bound = callee && (/client|conn|dial|producer|writer/i.test(member) || returning.has(callee) || (target !== null && ctx.clientFields.has(target))) ? target : null;
+    const bound = callee && (/client|conn|dial|producer|publisher|writer/i.test(member) || returning.has(callee) || (target !== null && ctx.clientFields.has(target))) ? target : null;
     // `err = pb.RegisterXHandlerClient(…)`: an error, not a client
     const name = bound && !/(^|\.)(err|_)$/.test(bound) ? bound : null;
     if (!name || ctx.facts.clients.some((c) => c.name === name)) continue;

@@ -23,6 +23,7 @@ import { detectGoRedis } from "./redis";
 import { detectTemporalGo } from "./temporal";
 import { detectKafkaGo } from "./kafkaGo";
 import { detectSarama } from "./sarama";
+import { detectWatermillKafka } from "./watermillKafka";
 import { detectGoElasticsearch } from "./elasticsearch";
 import { detectNeo4jGo } from "./neo4j";
 import { detectHttpClients } from "./nethttp";
@@ -50,6 +51,7 @@ const DETECTORS: Array<Detector<GoContext>> = [
   ["viper configuration files", detectViperConfig],
   ["kafka-go", detectKafkaGo],
   ["sarama", detectSarama],
+  ["watermill-kafka", detectWatermillKafka],
   ["go-elasticsearch", detectGoElasticsearch],
   ["neo4j-go-driver", detectNeo4jGo],
   ["azure-sdk-for-go", detectAzureSdk],

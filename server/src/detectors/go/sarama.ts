@@ -21,7 +21,7 @@ export const SARAMA = /^github\.com\/(IBM|Shopify)\/sarama$/;
 const LIBRARY = "sarama";
 const PRODUCERS = new Set(["NewSyncProducer", "NewAsyncProducer", "NewSyncProducerFromClient", "NewAsyncProducerFromClient"]);
 
-interface Settings {
+export interface SaramaSettings {
   max: SyntaxNode | null;
   maxAt: SyntaxNode | null;
   backoff: SyntaxNode | null;
@@ -48,15 +48,15 @@ export function detectSarama(ctx: GoContext): void {
       const built = ctx.lookup(args[0].text, args[0])?.value;
       if (built?.type === "call_expression" && dottedName(calleeNode(built)) === `${pkg}.NewClient`) cfgArg = callArgs(built)[1] ?? null;
     }
-    const s: Settings = { max: null, maxAt: null, backoff: null, backoffFunc: false, idempotent: false };
+    const s: SaramaSettings = { max: null, maxAt: null, backoff: null, backoffFunc: false, idempotent: false };
     if (cfgArg?.type === "identifier" && scope) {
-      read(ctx, scope, cfgArg.text, call, s);
+      readProducerSettings(ctx, scope, cfgArg.text, call, s);
       // `conf := getConfig(id)`: a function of this file that builds the config
       const bound = ctx.lookup(cfgArg.text, cfgArg)?.value;
       const helper = bound?.type === "call_expression" ? functionNamed(ctx, dottedName(calleeNode(bound)) ?? "") : null;
       if (helper) {
         const local = configVar(helper, pkg);
-        if (local) read(ctx, helper, local, null, s, true);
+        if (local) readProducerSettings(ctx, helper, local, null, s, true);
       }
     } else scope = null;
     const n = s.max ? numberOf(ctx, s.max) : 3;
@@ -83,7 +83,7 @@ export function detectSarama(ctx: GoContext): void {
       attempts,
       source: s.max ? "config" : "default",
       note: s.idempotent ? `${note}; Producer.Idempotent = true` : note,
-      wait: waitOf(s, time),
+      wait: producerWait(s, time),
       errors: "retriable produce errors (leader not available, not leader for partition, request timed out, not enough replicas, broken connections)",
       idempotent: s.idempotent,
       unknown: attempts === null,
@@ -95,7 +95,7 @@ export function detectSarama(ctx: GoContext): void {
 }
 
 /** `cfg.Producer.Retry.Max = n` (and Backoff, BackoffFunc, Idempotent) in `scope`, before `before` when given */
-function read(ctx: GoContext, scope: SyntaxNode, name: string, before: SyntaxNode | null, s: Settings, fallbackOnly = false): void {
+export function readProducerSettings(ctx: GoContext, scope: SyntaxNode, name: string, before: SyntaxNode | null, s: SaramaSettings, fallbackOnly = false): void {
   for (const a of descendants(scope, "assignment_statement")) {
     if (!within(a, scope) || (before && a.startIndex > before.startIndex)) continue;
     const left = a.childForFieldName("left")?.namedChildren ?? [];
@@ -132,14 +132,14 @@ function functionNamed(ctx: GoContext, name: string): SyntaxNode | null {
   return ctx.functionNodes.find((f) => f.type === "function_declaration" && f.childForFieldName("name")?.text === name) ?? null;
 }
 
-function waitOf(s: Settings, time: string): LayerFact["wait"] {
+export function producerWait(s: SaramaSettings, time: string): LayerFact["wait"] {
   if (s.backoffFunc) return { kind: "custom", jitter: null, initialSeconds: null, maxSeconds: null, source: "config", description: "Producer.Retry.BackoffFunc" };
   const seconds = s.backoff ? durationSeconds(s.backoff, time) : 0.1;
   if (seconds === 0) return { kind: "none", jitter: false, initialSeconds: 0, maxSeconds: 0, source: "config", description: "Producer.Retry.Backoff = 0: no wait" };
   return { kind: "fixed", jitter: false, initialSeconds: seconds, maxSeconds: seconds, source: s.backoff ? "config" : "default", description: `fixed ${seconds === null ? s.backoff?.text : fmtSeconds(seconds)}, no jitter (Producer.Retry.Backoff${s.backoff ? "" : " default 100 ms"})` };
 }
 
-function brokerOf(ctx: GoContext, addrs: SyntaxNode | null): ValueExpr {
+export function brokerOf(ctx: GoContext, addrs: SyntaxNode | null): ValueExpr {
   let n = addrs;
   if (n?.type === "composite_literal") n = n.childForFieldName("body")?.namedChildren.find((c) => c?.type === "literal_element")?.namedChildren[0] ?? null;
   const v = n ? valueOf(ctx, n) : null;

@@ -142,6 +142,8 @@ export function boundName(ctx: GoContext, value: SyntaxNode): string | null {
     // `&app.Activities{Collection: …}` in main: the field of that package's type, `app.Activities.Collection`
     return (type?.type === "type_identifier" || type?.type === "qualified_type") && key?.type === "identifier" ? `${type.text}.${key.text}` : null;
   }
+  // `&RedisCache{client}`: a positional element is the field declared at its index (a struct of this file)
+  if (v.parent?.type === "literal_element" && v.parent.parent?.type === "literal_value") return positionalField(ctx, v.parent);
   const name = bindingOf(v);
   if (!name) return null;
   const stmt = v.parent?.parent;
@@ -154,6 +156,28 @@ export function boundName(ctx: GoContext, value: SyntaxNode): string | null {
   }
   const fn = enclosingFunction(v);
   return fn ? `${ctx.idOf(fn)}.${name}` : name;
+}
+
+/** The field a positional element of a struct literal fills (`T{a, b}` → `T.<second field>`), for a struct declared in this file. */
+function positionalField(ctx: GoContext, element: SyntaxNode): string | null {
+  const body = element.parent!;
+  const literal = body.parent;
+  const type = literal?.type === "composite_literal" ? literal.childForFieldName("type") : null;
+  if (type?.type !== "type_identifier" || body.namedChildren.some((c) => c?.type === "keyed_element")) return null;
+  const index = body.namedChildren.findIndex((c) => c?.id === element.id);
+  const spec = descendants(ctx.tree.rootNode, "type_spec").find((t) => t.childForFieldName("name")?.text === type.text);
+  const struct = spec?.childForFieldName("type");
+  if (struct?.type !== "struct_type") return null;
+  const names: string[] = [];
+  const list = struct.namedChildren.find((c) => c?.type === "field_declaration_list");
+  for (const field of list?.namedChildren ?? []) {
+    if (field?.type !== "field_declaration") continue;
+    const declared = field.childrenForFieldName("name").map((n) => n.text);
+    // an embedded field is named by its type (`*sync.Mutex` → Mutex)
+    names.push(...(declared.length ? declared : [(field.childForFieldName("type")?.text ?? "").replace(/^\*/, "").split(".").pop() ?? ""]));
+  }
+  const name = names[index];
+  return name ? `${type.text}.${name}` : null;
 }
 
 /** `fmt.Sprintf("%s/stock/%d", base, id)` → concat(base, "/stock/", id); `%%` is a literal %. */

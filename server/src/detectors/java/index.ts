@@ -33,6 +33,9 @@ import { detectLettuce } from "./lettuce";
 import { detectStripeJava } from "./stripeJava";
 import { detectMsGraphJava } from "./msgraphJava";
 import { detectKafkaClients } from "./kafkaClients";
+import { detectSpringKafka } from "./springKafka";
+import { detectJdkHttpUrlConnection } from "./jdkHttpUrlConnection";
+import { detectKafkaTemplates } from "./kafkaTemplate";
 import { detectReactor } from "./reactor";
 import { detectResilience4j } from "./resilience4j";
 import { detectRetryLoops } from "./retryLoop";
@@ -57,6 +60,7 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["reactor", detectReactor],
   ["okhttp", detectOkHttp],
   ["apache-httpclient", detectApacheHttpClient],
+  ["jdk-httpurlconnection", detectJdkHttpUrlConnection],
   ["grpc-java", detectGrpcJava],
   ["mongodb-java-driver", detectMongoJava],
   ["aws-sdk-java", detectAwsSdkJava],
@@ -65,6 +69,8 @@ const DETECTORS: Array<Detector<JvmContext>> = [
   ["stripe-java", detectStripeJava],
   ["microsoft graph", detectMsGraphJava],
   ["kafka-clients", detectKafkaClients],
+  ["spring-kafka-template", detectKafkaTemplates],
+  ["spring-kafka", detectSpringKafka],
   ["temporal", detectTemporalJava],
   ["retry-loop", detectRetryLoops],
   ["abstract-annotated", detectAbstractAnnotated],

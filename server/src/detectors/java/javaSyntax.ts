@@ -178,7 +178,7 @@ function paramsOf(d: SyntaxNode, expr: (n: SyntaxNode) => Expr): Param[] {
     const name = p.childForFieldName("name")?.text ?? p.namedChildren.find((c) => c?.type === "variable_declarator")?.childForFieldName("name")?.text;
     if (!name) continue;
     const mods = p.namedChildren.find((c) => c?.type === "modifiers") ?? null;
-    out.push({ name, type: typeText(p.childForFieldName("type")), annotations: annotationsIn(mods, expr) });
+    out.push({ name, type: typeText(p.childForFieldName("type")), annotations: annotationsIn(mods, expr), span: nodeSpan(p) });
   }
   return out;
 }

@@ -34,7 +34,8 @@ export function holderOf(ctx: JvmContext, call: Call): Holder | null {
   // expression itself, not an argument of what is returned (`new RestTemplate(new Factory(client))`)
   let p = call.node.parent;
   while (p && (p.type === "parenthesized_expression" || p.type === "cast_expression")) p = p.parent;
-  if (p && (p.type === "return_statement" || p.type === "jump_expression" || p.type === "function_body")) {
+  // Kotlin: `return_expression` (tree-sitter-kotlin 1.x), `jump_expression` (older grammars), `= …` bodies
+  if (p && (p.type === "return_statement" || p.type === "return_expression" || p.type === "jump_expression" || p.type === "function_body")) {
     const fn = ctx.decl(call.scopeId);
     if (fn?.kind === "method" && fn.annotations.some((a) => importedName(ctx.file, a.simple) === "Bean")) return { name: "", functionId: fn.id, perCall: false, beanMethod: fn.id };
   }

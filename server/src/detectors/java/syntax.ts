@@ -73,6 +73,8 @@ export interface Param {
   name: string;
   type: string | null;
   annotations: Annotation[];
+  /** the parameter as written (Java): a layer built on an injected parameter is anchored there */
+  span?: SourceSpan;
 }
 
 export type DeclKind = "class" | "interface" | "annotation-type" | "object" | "method" | "constructor" | "lambda" | "field";

@@ -28,11 +28,11 @@
  * - Near misses: `broker_connection_retry*`, `task_publish_retry` (connection/publish concerns),
  *   `apply()` (runs locally), tasks that never retry (no layer, still a queue hop).
  */
-import type { LayerFact, RetryCondition, SourceSpan, WaitSpec } from "../../model/facts";
+import type { LayerFact, RetryCondition, SourceSpan, ValueExpr, WaitSpec } from "../../model/facts";
 import type { CeleryClassFact, CeleryPendingTaskFact, CeleryRetryCallFact, CelerySettingFact } from "../../model/celeryFacts";
 import { callParts, descendants, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import type { PyContext } from "./context";
+import { moduleConstant, type PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { exceptionNames } from "./tenacity";
 import { fmtSeconds } from "./waits";
@@ -153,8 +153,12 @@ export function detectCelery(ctx: PyContext): void {
     const local = baseClass ? localChain(baseClass) : null;
     const baseQualified = base ? ctx.qualifiedName(base) : null;
     // a base of another module (or a local base whose ancestors are): resolved at link time
-    const deferred = !!base && (local ? local.leaves : !!baseQualified && baseQualified.includes(".") && !CELERY_TASK_BASES.has(baseQualified) && !appTask(base));
-    if (local && !deferred) for (const [k, v] of chainSettings(local.chain)) settings.set(k, v);
+    const baseDeferred = !!base && (local ? local.leaves : !!baseQualified && baseQualified.includes(".") && !CELERY_TASK_BASES.has(baseQualified) && !appTask(base));
+    // `**RETRY_OPTIONS`: a dict of this module is read now, an imported one at link time
+    const splats = call ? splatOptions(ctx, call) : { settings: new Map() as Settings, imported: [] };
+    const deferred = baseDeferred || splats.imported.length > 0;
+    if (local && !baseDeferred) for (const [k, v] of chainSettings(local.chain)) settings.set(k, v);
+    for (const [k, v] of splats.settings) settings.set(k, v);
     for (const [k, v] of parts?.keywords ?? []) settings.set(k, setting(ctx, v, def, k, v.parent ?? v));
     const fname = def.childForFieldName("name")?.text ?? "task";
     const nameNode = parts?.keywords.get("name");
@@ -167,8 +171,8 @@ export function detectCelery(ctx: PyContext): void {
     const retryCalls = retryCallsOf(ctx, def, selfName, fname);
     const raisesOnStatus = ctx.facts.functions.find((f) => f.id === functionId)?.raisesOnStatus ?? false;
     if (deferred) {
-      const qualified = local ? `${ctx.module}.${base!.text}` : baseQualified!;
-      pending.push({ functionId, base: qualified, name, label: fname, written: `@${head.text}`, anchor: nodeSpan(dec), settings: Object.fromEntries(settings), retryCalls, raisesOnStatus });
+      const qualified = !baseDeferred ? null : local ? `${ctx.module}.${base!.text}` : baseQualified!;
+      pending.push({ functionId, base: qualified, name, label: fname, written: `@${head.text}`, anchor: nodeSpan(dec), settings: Object.fromEntries(settings), retryCalls, raisesOnStatus, ...(splats.imported.length ? { splats: splats.imported } : {}) });
       continue;
     }
     const layer = celeryTaskLayer({ localId: ctx.nextId("L", dec), functionId, anchor: nodeSpan(dec), settings, retryCalls, label: fname, written: `@${head.text}`, raisesOnStatus });
@@ -202,6 +206,46 @@ export function detectCelery(ctx: PyContext): void {
       }
     }
   }
+}
+
+/**
+ * The `**NAME` arguments of a task decorator: a dict of this module (a literal, `dict(…)`, or a
+ * settings getter's default) gives its entries as options; an imported name is left to the linker
+ * (CeleryPendingTaskFact.splats). Python rejects a keyword given twice, so order does not matter.
+ */
+function splatOptions(ctx: PyContext, call: SyntaxNode): { settings: Settings; imported: Array<{ name: string; span: SourceSpan }> } {
+  const settings: Settings = new Map();
+  const imported: Array<{ name: string; span: SourceSpan }> = [];
+  for (const a of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (a?.type !== "dictionary_splat") continue;
+    const n = a.namedChildren[0];
+    if (n?.type !== "identifier") continue;
+    const own = moduleConstant(ctx.tree, n.text);
+    const value = own ? ctx.value(own) : null;
+    const entries = value ? celerySettingsFromValue(value, nodeSpan(a), `**${n.text}`) : null;
+    if (entries) for (const [k, v] of Object.entries(entries)) settings.set(k, v);
+    else if (!own && ctx.facts.imports.some((i) => i.local === n.text)) imported.push({ name: n.text, span: nodeSpan(a) });
+  }
+  return { settings, imported };
+}
+
+/**
+ * Task options from a dict value (`dict(max_retries=None, retry_backoff=True)`, a literal, or a
+ * project settings getter's default): scalar entries only (an `autoretry_for` tuple is not read).
+ * `via` says where the option came from (`**RETRY_OPTIONS`, and the setting whose default it is).
+ */
+export function celerySettingsFromValue(value: ValueExpr, span: SourceSpan, via: string): Record<string, CelerySettingFact> | null {
+  const setting = value.kind === "setting" && value.projectSetting ? value.key : null;
+  const map = value.kind === "map" ? value : setting && value.kind === "setting" && value.fallback?.kind === "map" ? value.fallback : null;
+  if (!map) return null;
+  const from = setting ? `${via}: the default of the project setting ${setting}, which the project may override` : via;
+  const out: Record<string, CelerySettingFact> = {};
+  for (const [k, v] of Object.entries(map.entries)) {
+    const text = v.kind === "number" ? String(v.value) : v.kind === "unknown" && /^(None|True|False)$/.test(v.text) ? v.text : null;
+    if (text === null) continue;
+    out[k] = { text, number: v.kind === "number" ? v.value : null, span, from };
+  }
+  return out;
 }
 
 function isTaskDecorator(ctx: PyContext, head: SyntaxNode, apps: Set<string>, importedApps: Set<string>): boolean {
@@ -323,10 +367,11 @@ export function celeryTaskLayer(t: CeleryTaskInput): LayerFact | null {
   type Count = { retries: number | null; note: string; source: "config" | "default"; unknown?: boolean };
   const countOf = (n: CelerySettingFact | null, where: string, close = ""): Count | null => {
     if (!n) return null;
-    if (n.text === "None") return { retries: null, note: `${where}None${close}: retries forever`, source: "config" };
+    const from = n.from ? ` (${n.from})` : "";
+    if (n.text === "None") return { retries: null, note: `${where}None${close}: retries forever${from}`, source: "config" };
     const v = n.number;
-    if (v === null || !Number.isInteger(v)) return { retries: null, note: `${where}${n.text.slice(0, 40)}${close}: not known statically`, source: "config", unknown: true };
-    return { retries: v, note: `${where}${v}${close} → ${v + 1} executions`, source: "config" };
+    if (v === null || !Number.isInteger(v)) return { retries: null, note: `${where}${n.text.slice(0, 40)}${close}: not known statically${from}`, source: "config", unknown: true };
+    return { retries: v, note: `${where}${v}${close} → ${v + 1} executions${from}`, source: "config" };
   };
   const taskCount: Count =
     countOf(kwargMax, "retry_kwargs max_retries=") ??

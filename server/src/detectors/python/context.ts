@@ -36,6 +36,17 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
   const moduleConstants = new Map<string, SyntaxNode>();
   const usedIds = new Set<string>();
   const fnIds = new Map<number, string>();
+  const fnImports = new Map<number, Map<string, string>>();
+  /** the names a function's own import statements bind (not those of nested defs) */
+  const functionImports = (fn: SyntaxNode): Map<string, string> => {
+    let map = fnImports.get(fn.id);
+    if (map) return map;
+    map = new Map();
+    const sink = { imports: [] as FileFacts["imports"] } as FileFacts;
+    for (const imp of descendants(fn, ["import_statement", "import_from_statement"], { skipNestedDefs: true })) collectImports(imp, module, map, sink);
+    fnImports.set(fn.id, map);
+    return map;
+  };
 
   // Imports and constants are read here (not in a detector) because every detector needs them.
   for (const stmt of tree.rootNode.namedChildren) {
@@ -78,7 +89,15 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
     qualify,
     qualifiedName(n) {
       const d = dottedName(n);
-      return d ? qualify(d) : null;
+      if (!d) return null;
+      // an import written inside the enclosing functions binds first (`def parse(): from azure.ai
+      // import Client` — optional dependencies are often imported where they are used)
+      const head = d.split(".", 1)[0]!;
+      for (let fn = n ? enclosingFunction(n) : null; fn; fn = enclosingFunction(fn)) {
+        const target = functionImports(fn).get(head);
+        if (target) return target + d.slice(head.length);
+      }
+      return qualify(d);
     },
     functionId(def) {
       if (!def) return "<module>";

@@ -130,6 +130,10 @@ export function detectHttpClients(ctx: PyContext): void {
       if (binding && call.parent?.type === "assignment" && q && !STDLIB.has(head) && !NOT_FACTORIES.has(member) && !awsSdk) {
         // keep the callee as written: the linker resolves it through this file's imports
         clients.push(clientFact(ctx, call, binding, "unknown", call.childForFieldName("function")!.text));
+      } else if (binding && call.parent?.type === "assignment" && !q && dynamicClass(call)) {
+        // `db = load_backend(…).DatabaseClient()`: an instance of a class a dynamic import returns;
+        // the linker finds the class by name (engine/resolve.ts pyInstanceMethod)
+        clients.push(clientFact(ctx, call, binding, "unknown", call.childForFieldName("function")!.text));
       }
       continue;
     }
@@ -419,4 +423,10 @@ function httpxTransportLayer(ctx: PyContext, call: SyntaxNode): LayerFact | null
     attach: { kind: "client" },
     label: bindingOf(call) ?? "transport",
   };
+}
+
+/** `f(…).ClassName(…)`: a class taken off a call's result (a module `import_module` returned) */
+function dynamicClass(call: SyntaxNode): boolean {
+  const fn = call.childForFieldName("function");
+  return fn?.type === "attribute" && fn.childForFieldName("object")?.type === "call" && /^[A-Z]\w*$/.test(fn.childForFieldName("attribute")?.text ?? "");
 }

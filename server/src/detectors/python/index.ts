@@ -15,6 +15,7 @@ import { detectBackoff } from "./backoff";
 import { detectBoto3 } from "./boto3";
 import { detectDjangoStorages } from "./djangoStorages";
 import { detectCelery } from "./celery";
+import { detectCeleryPublish } from "./celeryPublish";
 import { detectAirflow } from "./airflow";
 import { detectArq } from "./arq";
 import { detectDramatiq } from "./dramatiq";
@@ -33,6 +34,7 @@ import { detectPyMongo } from "./mongo";
 import { detectRedisPy } from "./redis";
 import { detectConfluentKafka } from "./confluentKafka";
 import { detectElasticsearchPy } from "./elasticsearch";
+import { detectInfluxDbPy } from "./influxdb";
 import { detectNeo4jPy } from "./neo4j";
 import { detectRetryLoops } from "./retryLoop";
 import { detectStamina } from "./stamina";
@@ -53,8 +55,10 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["redis-py", detectRedisPy],
   ["confluent-kafka", detectConfluentKafka],
   ["elasticsearch-py", detectElasticsearchPy],
+  ["influxdb-python", detectInfluxDbPy],
   ["neo4j", detectNeo4jPy],
   ["celery", detectCelery],
+  ["celery-publish", detectCeleryPublish],
   ["dramatiq", detectDramatiq],
   ["queue-wrappers", detectQueueWrappers],
   ["rq", detectRq],

@@ -73,6 +73,7 @@ const NOT_SENDING = ["copy", "close", "aclose"];
 export function detectLlmSdks(ctx: PyContext): void {
   detectLangchainOpenAI(ctx);
   detectPydanticAi(ctx);
+  detectLlamaIndex(ctx);
   const root = ctx.tree.rootNode;
   const byName = new Map<string, { vendor: Vendor; client: ClientFact; layer: LayerFact }>();
   for (const call of descendants(root, "call")) {
@@ -120,25 +121,9 @@ const PYDANTIC_AI_OPENAI_PROVIDER = new Set(["pydantic_ai.providers.openai.OpenA
 const PYDANTIC_AI_OPENAI_PREFIXES = new Set(["openai", "openai-chat", "openai-responses"]);
 const AGENT_NOT_SENDING = ["tool", "tool_plain", "system_prompt", "instructions", "output_validator", "toolset", "override", "to_ag_ui", "to_a2a", "to_web", "sequential_tool_calls"];
 
-/**
- * A callee's qualified name, also through an import written inside the enclosing functions
- * (`def build(): from pydantic_ai import Agent` — optional dependencies are often imported there).
- */
+/** A callee's qualified name (the context also reads imports written inside the enclosing functions). */
 function qualifiedAt(ctx: PyContext, n: SyntaxNode | null): string {
-  const q = ctx.qualifiedName(n) ?? "";
-  if (!n || n.type !== "identifier" || q !== n.text) return q;
-  for (let fn = enclosingFunction(n); fn; fn = enclosingFunction(fn)) {
-    for (const imp of descendants(fn, "import_from_statement", { skipNestedDefs: true })) {
-      const mod = imp.childForFieldName("module_name")?.text;
-      if (!mod || mod.startsWith(".")) continue;
-      for (const nm of imp.childrenForFieldName("name")) {
-        const name = nm.type === "aliased_import" ? nm.childForFieldName("name")?.text : nm.text;
-        const alias = nm.type === "aliased_import" ? nm.childForFieldName("alias")?.text : nm.text;
-        if (name && alias === n.text) return `${mod}.${name}`;
-      }
-    }
-  }
-  return q;
+  return ctx.qualifiedName(n) ?? "";
 }
 
 /** langchain-openai ChatOpenAI, constructed or subclassed. */
@@ -178,6 +163,90 @@ function detectLangchainOpenAI(ctx: PyContext): void {
     const anchor = superCall ?? cls;
     const layer = llmLayer(ctx, anchor, "openai", retries, name, null, `langchain-openai ChatOpenAI subclass ${name}`);
     ctx.facts.layers.push(layer);
+  }
+}
+
+/**
+ * llama-index OpenAI LLMs and embeddings (docs/reference/openai-sdk.md "llama-index"): what
+ * `max_retries` defaults to, and the tenacity retry the class wraps around the SDK call.
+ */
+interface LlamaIndexModel {
+  cls: string;
+  /** the max_retries the class passes to openai.OpenAI when the code does not set it */
+  defaultRetries: number;
+  /** attempts of the class's own tenacity retry when fixed; null: max_retries attempts */
+  ownAttempts: number | null;
+  maxWait: number;
+}
+const LLAMA_INDEX = new Map<string, LlamaIndexModel>();
+// llama-index-llms-openai 0.7.x OpenAI: max_retries Field default 3; @llm_retry_decorator on _chat/_complete
+// builds create_retry_decorator(max_retries=self.max_retries, …): stop_after_attempt(max_retries) | stop_after_delay(60)
+for (const q of ["llama_index.llms.openai.OpenAI", "llama_index.llms.openai.base.OpenAI", "llama_index.llms.openai_like.OpenAILike", "llama_index.llms.openai_like.base.OpenAILike"])
+  LLAMA_INDEX.set(q, { cls: q.split(".").pop()!, defaultRetries: 3, ownAttempts: null, maxWait: 20 });
+// llama-index-embeddings-openai 0.6.x OpenAIEmbedding: max_retries default 10 goes to the SDK only; the
+// module-level embedding_retry_decorator is create_retry_decorator(max_retries=6, …): 6 attempts whatever max_retries says
+for (const q of ["llama_index.embeddings.openai.OpenAIEmbedding", "llama_index.embeddings.openai.base.OpenAIEmbedding", "llama_index.embeddings.openai_like.OpenAILikeEmbedding", "llama_index.embeddings.openai_like.base.OpenAILikeEmbedding"])
+  LLAMA_INDEX.set(q, { cls: q.split(".").pop()!, defaultRetries: 10, ownAttempts: 6, maxWait: 20 });
+const LLAMA_INDEX_NOT_SENDING = ["as_query_engine", "as_chat_engine", "as_structured_llm", "class_name", "metadata"];
+
+/** llama-index OpenAI models: their own tenacity layer outside the SDK client they build with max_retries. */
+function detectLlamaIndex(ctx: PyContext): void {
+  const root = ctx.tree.rootNode;
+  if (!root.text.includes("llama_index")) return;
+  for (const call of descendants(root, "call")) {
+    const spec = LLAMA_INDEX.get(qualifiedAt(ctx, call.childForFieldName("function")));
+    if (!spec) continue;
+    const parts = callParts(call);
+    if (parts.keywords.has("openai_client")) continue;
+    const retriesNode = parts.keywords.get("max_retries") ?? null;
+    const base = stringValue(parts.keywords.get("api_base") ?? null);
+    const via = `llama-index ${spec.cls} builds openai.OpenAI(max_retries=${retriesNode ? retriesNode.text : `${spec.defaultRetries} (its default)`})`;
+    // the SDK client: max_retries=N → N+1 (the count written, else llama-index's default, not the SDK's 2)
+    const built = build(ctx, call, "openai", retriesNode, targetOf("openai", false, base, null), null, { via, notSending: LLAMA_INDEX_NOT_SENDING });
+    if (!retriesNode) {
+      built.layer.maxAttempts = spec.defaultRetries + 1;
+      built.layer.attemptsNote = `${via}; max_retries=${spec.defaultRetries} counts retries → ${spec.defaultRetries + 1} attempts`;
+    }
+    if (parts.hasSplat && !retriesNode) built.layer.attemptsNote += "; unless the ** arguments set max_retries";
+    const n = retriesNode ? ctx.number(retriesNode, call) : spec.defaultRetries;
+    const own = spec.ownAttempts ?? (n === null ? null : Math.max(1, Math.floor(n)));
+    const note =
+      spec.ownAttempts !== null
+        ? `llama-index embedding_retry_decorator: stop_after_attempt(${spec.ownAttempts}) | stop_after_delay(60) → ${spec.ownAttempts} attempts (fixed; max_retries only reaches the SDK)`
+        : n === null
+          ? `llama-index @llm_retry_decorator: stop_after_attempt(max_retries=${retriesNode!.text}), not known statically`
+          : `llama-index @llm_retry_decorator: stop_after_attempt(max_retries=${n}${retriesNode ? "" : ", its default"}) | stop_after_delay(60) → ${own} attempt${own === 1 ? "" : "s"}`;
+    const layer: LayerFact = {
+      localId: ctx.nextId("L", call),
+      kind: "llama-index",
+      category: "client",
+      library: "llama-index",
+      anchor: nodeSpan(call),
+      maxAttempts: own,
+      attemptsSource: retriesNode && spec.ownAttempts === null ? "config" : "default",
+      attemptsNote: note,
+      timeBound: "stop_after_delay(60 s)",
+      ...(own === null ? { countUnknown: true } : {}),
+      wait: { kind: "exponential", jitter: true, initialSeconds: 1, maxSeconds: spec.maxWait, source: "default", description: `tenacity wait_random_exponential(min=1, max=${spec.maxWait}): a random wait up to 2^n s, between 1 and ${spec.maxWait} s` },
+      condition: {
+        allErrors: false,
+        exceptionTypes: ["APIConnectionError", "APITimeoutError", "RateLimitError", "InternalServerError"],
+        statuses: [429, 500, 502, 503, 504],
+        retryOn: ["connect-failure", "timeout", "5xx"],
+        afterSendMethods: "all",
+        permanentErrors: null,
+        honoursRetryAfter: false,
+        description: "openai.APIConnectionError, APITimeoutError, RateLimitError (429) and InternalServerError (≥ 500) once the SDK's own retries gave up",
+      },
+      budget: null,
+      perTryTimeoutSeconds: null,
+      overallTimeoutSeconds: 60,
+      attach: { kind: "client" },
+      label: built.layer.label,
+    };
+    ctx.facts.layers.push(layer);
+    // outermost first: llama-index's retry runs the SDK call, which runs its own
+    built.client.layerIds.unshift(layer.localId);
   }
 }
 

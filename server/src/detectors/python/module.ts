@@ -119,12 +119,15 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
       ).length > 0
     : false;
   const aliases = body ? localAliases(body, params) : null;
+  // bare decorators (`@retry`, `@utils.retry`): a workspace helper applied to the function (engine/link.ts)
+  const decoratedBy = (wrapper?.namedChildren ?? []).filter((d) => d?.type === "decorator" && (d.namedChildren[0]?.type === "identifier" || d.namedChildren[0]?.type === "attribute")).map((d) => d!.namedChildren[0]!.text);
   ctx.facts.functions.push({
     id,
     name,
     span: nodeSpan(def),
     params,
     paramDefaults,
+    ...(decoratedBy.length ? { decoratedBy } : {}),
     ...(paramTypes.some((t) => t) ? { paramTypes } : {}),
     ...(aliases ? { localAliases: aliases } : {}),
     topLevel: def.parent?.type === "module" || def.parent?.parent?.type === "module",

@@ -4,8 +4,10 @@
  * - Queues: `new Queue("emails", { defaultJobOptions: { attempts, backoff } })` (bullmq; Bull:
  *   `new Queue("emails", redisUrl?, opts)` / `Queue("emails")`), bound to a name → a ClientFact of
  *   library "bullmq"/"bull" whose baseUrl is the queue name, with the defaults' layer. NestJS:
- *   `BullModule.registerQueue({ name, defaultJobOptions })` gives a layer the same way, and a
- *   `@InjectQueue("emails")` property names the queue its `this.queue.add(…)` sends to.
+ *   `BullModule.registerQueue({ name, defaultJobOptions })` gives a layer the same way (also
+ *   `registerQueueAsync({ name, useFactory })`, and the `{ name, defaultJobOptions }` a function of a
+ *   bull(mq)-importing file returns for `registerQueue(getOptions())`), registered by name for every
+ *   file's sends, and a `@InjectQueue("emails")` property names the queue its `this.queue.add(…)` sends to.
  * - Sends (engine/queues/bullmq.ts): `queue.add(name, data, opts)`, `queue.addBulk([{ opts }])`
  *   (Bull: `queue.add([name,] data, opts)`) — a layer when `opts.attempts` is written (it replaces
  *   the queue's default attempts); else the queue's defaults apply.
@@ -23,7 +25,7 @@
  *   `{ type: "exponential", delay }` → bullmq `delay × 2^(n−1)`, Bull `delay × (2^n − 1)`;
  *   bullmq `jitter` (0–1, from 5.54.0) randomises it. `UnrecoverableError` is never retried (bullmq).
  */
-import type { ClientFact, FileFacts, LayerFact, QueueSendFact, ValueExpr, WaitSpec } from "../../model/facts";
+import { REGISTERED_QUEUE, type ClientFact, type FileFacts, type LayerFact, type QueueSendFact, type ValueExpr, type WaitSpec } from "../../model/facts";
 import { calleeText, dottedName, envVarName, numberValue, objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import { bindingName } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
@@ -116,19 +118,47 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
 
   // NestJS: BullModule.registerQueue({ name, defaultJobOptions }) and @InjectQueue("name") properties
   const injected = new Map<string, string>();
+  const registered = new Set<ts.ObjectLiteralExpression>();
+  const register = (o: ts.ObjectLiteralExpression, defaults: ts.ObjectLiteralExpression | undefined, nameExpr: ts.Expression | undefined, lib: Lib): void => {
+    if (registered.has(o)) return;
+    registered.add(o);
+    const name = nameOf(nameExpr);
+    const label = `${name?.replace(/^\$/, "") ?? "queue"} defaultJobOptions`;
+    const layer = defaults && name !== null ? jobLayer(defaults, lib, ids.next("L", o, sf), sf, label) : null;
+    if (!layer || name === null) return;
+    facts.layers.push(layer);
+    // a queue registered by name: the linker finds it for the sends of every file (engine/queues/bullmq.ts)
+    facts.clients.push({ id: ids.next("K", o, sf), name: `${REGISTERED_QUEUE}${name}`, functionId: MODULE, span: spanOf(o, sf), library: lib, baseUrl: { kind: "string", value: name }, layerIds: [layer.localId], fromCall: null, perCall: false, hasRetryQuota: false, timeoutSeconds: null });
+  };
   for (const call of index.calls) {
     const callee = dottedName(call.expression) ?? "";
-    if (/(^|\.)BullModule\.registerQueue(Async)?$/.test(callee) && libOf.has("BullModule")) {
-      for (const a of call.arguments) {
-        const o = unwrap(a);
-        if (!ts.isObjectLiteralExpression(o)) continue;
-        const name = nameOf(propertyExpr(o, "name"));
-        const defaults = objectLiteral(objectProperty(o, "defaultJobOptions"));
-        const lib = libOf.get("BullModule")!;
-        const layer = defaults ? jobLayer(defaults, lib, ids.next("L", o, sf), sf, `${name ?? "queue"} defaultJobOptions`) : null;
-        if (!layer || name === null) continue;
-        facts.layers.push(layer);
-        facts.clients.push({ id: ids.next("K", o, sf), name: `@queue:${name}`, functionId: MODULE, span: spanOf(o, sf), library: lib, baseUrl: { kind: "string", value: name }, layerIds: [layer.localId], fromCall: null, perCall: false, hasRetryQuota: false, timeoutSeconds: null });
+    const m = /(^|\.)BullModule\.registerQueue(Async)?$/.exec(callee);
+    if (!m || !libOf.has("BullModule")) continue;
+    const lib = libOf.get("BullModule")!;
+    for (const a of call.arguments) {
+      const o = unwrap(a);
+      if (!ts.isObjectLiteralExpression(o)) continue;
+      if (!m[2]) {
+        register(o, objectLiteral(objectProperty(o, "defaultJobOptions")), propertyExpr(o, "name"), lib);
+        continue;
+      }
+      // registerQueueAsync({ name, useFactory: () => ({ defaultJobOptions }) }): the factory's options, the outer name
+      const factory = objectProperty(o, "useFactory");
+      const fn = factory && !ts.isMethodDeclaration(factory) ? unwrap(factory) : factory;
+      if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn))) continue;
+      for (const r of returnedObjects(fn)) register(r, objectLiteral(objectProperty(r, "defaultJobOptions")), propertyExpr(r, "name") ?? propertyExpr(o, "name"), lib);
+    }
+  }
+  // queue options a function builds (`export function getMailQueueOptions(): RegisterQueueOptions { return { name, defaultJobOptions } }`,
+  // handed to BullModule.registerQueue(getMailQueueOptions()) in module files): the `{ name, defaultJobOptions }` shape is
+  // @nestjs/bull(mq)'s RegisterQueueOptions, so in a file importing one of those modules (types included) it is a registration
+  const optionsLib = libOf.get("BullModule") ?? [...libOf.values(), ...types.values()].find((l) => l === "bullmq") ?? [...types.values()][0];
+  if (optionsLib) {
+    for (const f of index.functions) {
+      if (registeredInCall(f.node)) continue;
+      for (const r of returnedObjects(f.node)) {
+        const defaults = objectLiteral(objectProperty(r, "defaultJobOptions"));
+        if (defaults && propertyExpr(r, "name")) register(r, defaults, propertyExpr(r, "name"), optionsLib);
       }
     }
   }
@@ -344,6 +374,36 @@ function jobOptionConstants(sf: ts.SourceFile, index: FileIndex, facts: FileFact
   };
 }
 
+/** The object literals a function returns: its concise body, or its own `return { … }` statements (not nested functions'). */
+function returnedObjects(fn: ts.Node): ts.ObjectLiteralExpression[] {
+  const body = (fn as ts.FunctionLikeDeclaration).body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) {
+    const u = unwrap(body);
+    return ts.isObjectLiteralExpression(u) ? [u] : [];
+  }
+  const out: ts.ObjectLiteralExpression[] = [];
+  const visit = (n: ts.Node): void => {
+    if (n !== body && ts.isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n) && n.expression) {
+      const u = unwrap(n.expression);
+      if (ts.isObjectLiteralExpression(u)) out.push(u);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return out;
+}
+
+/** A function written inside a registerQueue(Async) call (its useFactory): read with that call. */
+function registeredInCall(fn: ts.Node): boolean {
+  for (let p: ts.Node | undefined = fn.parent; p; p = p.parent) {
+    if (ts.isCallExpression(p) && /(^|\.)BullModule\.registerQueue(Async)?$/.test(dottedName(p.expression) ?? "")) return true;
+    if (ts.isSourceFile(p)) break;
+  }
+  return false;
+}
+
 /** `@Processor("emails") class P extends WorkerHost { process(job) }`; Bull: its `@Process()` methods. */
 function processorClass(cls: ts.ClassDeclaration, sf: ts.SourceFile, index: FileIndex, facts: FileFacts, nameOf: (e: ts.Expression | undefined) => string | null, libOf: Map<string, Lib>): void {
   const dec = (ts.getDecorators(cls) ?? []).map((d) => unwrap(d.expression)).find((e): e is ts.CallExpression => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "Processor" && libOf.has("Processor"));
@@ -500,23 +560,34 @@ function uncast(e: ts.Expression): ts.Expression {
 
 /**
  * A number read from the environment with a fallback: `process.env.X || 5`, `Number(process.env.X) || 5`,
- * `parseInt(process.env.X ?? "5")`, `+process.env.X || 5`, `Number(process.env.X ?? 5)` → the variable
+ * `parseInt(process.env.X ?? "5")`, `+process.env.X || 5`, `Number(process.env.X ?? 5)`,
+ * `process.env.X ? parseInt(process.env.X, 10) : 5` → the variable
  * and the fallback (a number, a numeric string or a name the linker resolves); null for anything else.
  */
 export function numericEnv(e: ts.Expression): { name: string; fallback: ValueExpr | null } | null {
   const inner = uncast(e);
   const direct = envVarName(inner);
   if (direct !== null) return { name: direct, fallback: null };
+  // `process.env.X ? parseInt(process.env.X, 10) : 5`: the variable when set, else the fallback
+  if (ts.isConditionalExpression(inner)) {
+    const name = envVarName(unwrap(inner.condition));
+    if (name === null || envVarName(uncast(inner.whenTrue)) !== name) return null;
+    return { name, fallback: fallbackOf(uncast(inner.whenFalse)) };
+  }
   if (!ts.isBinaryExpression(inner)) return null;
   const op = inner.operatorToken.kind;
   if (op !== ts.SyntaxKind.QuestionQuestionToken && op !== ts.SyntaxKind.BarBarToken) return null;
   const name = envVarName(uncast(inner.left));
   if (name === null) return null;
-  const right = uncast(inner.right);
+  return { name, fallback: fallbackOf(uncast(inner.right)) };
+}
+
+/** A fallback count: a number, a numeric string, or a name the linker resolves; null for anything else. */
+function fallbackOf(right: ts.Expression): ValueExpr | null {
   const n = ts.isStringLiteralLike(right) ? (/^\s*-?\d+(\.\d+)?\s*$/.test(right.text) ? Number(right.text) : null) : numberValue(right);
-  if (n !== null) return { name, fallback: { kind: "number", value: n } };
+  if (n !== null) return { kind: "number", value: n };
   const ref = ts.isIdentifier(right) || ts.isPropertyAccessExpression(right) ? dottedName(right) : null;
-  return { name, fallback: ref ? { kind: "ref", name: ref } : null };
+  return ref ? { kind: "ref", name: ref } : null;
 }
 
 /**

@@ -157,6 +157,37 @@ class DeclaredTypes {
     return null;
   }
 
+  /** What `fn` returns (see returnedBy). */
+  returned(fn: ts.SignatureDeclaration): DeclaredType | null {
+    return this.returnedBy(fn, 0);
+  }
+
+  /**
+   * The callee of the call whose result `e` is, when this file cannot type it: `this.manager.get(id)`
+   * itself, or a const local bound to it (`const p = this.manager.get(id)`, awaited or not). Null for
+   * a call on a typed collection or a function of this file (read here already).
+   */
+  producer(e0: ts.Expression, depth = 0): string | null {
+    if (depth > 3) return null;
+    let e = e0;
+    while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAwaitExpression(e)) e = e.expression;
+    if (ts.isCallExpression(e)) {
+      const callee = e.expression;
+      // an imported function (one of this file is read here)
+      if (ts.isIdentifier(callee)) return this.index.resolveName(callee.text, callee) ? null : callee.text;
+      if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind === ts.SyntaxKind.ThisKeyword) return null;
+      return thisDotted(callee) ?? entityName(callee);
+    }
+    if (!ts.isIdentifier(e)) return null;
+    const local = this.locals(e.text)
+      .filter((v) => v.end <= e.pos && scopeOf(v).pos <= e.pos && e.end <= scopeOf(v).end)
+      .sort((a, b) => b.pos - a.pos)[0];
+    const list = local?.parent;
+    if (!local || local.type || !local.initializer || !ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) return null;
+    if (ts.isForOfStatement(list.parent)) return null;
+    return this.producer(local.initializer, depth + 1);
+  }
+
   /** A function's declared return type, else the one type every `return` of its own body has. */
   private returnedBy(fn: ts.SignatureDeclaration, depth: number): DeclaredType | null {
     if (fn.type) return typeOfNode(fn.type);
@@ -232,6 +263,14 @@ class DeclaredTypes {
   }
 }
 
+/** `this.a.b` as a dotted name (entityName stops at `this`). */
+function thisDotted(e: ts.Expression): string | null {
+  if (e.kind === ts.SyntaxKind.ThisKeyword) return "this";
+  if (!ts.isPropertyAccessExpression(e)) return null;
+  const left = thisDotted(e.expression);
+  return left && `${left}.${e.name.text}`;
+}
+
 function classAround(node: ts.Node): ts.ClassLikeDeclaration | undefined {
   for (let p = node.parent; p; p = p.parent) if (ts.isClassLike(p)) return p;
   return undefined;
@@ -288,12 +327,22 @@ export function extractDeclaredTypes(sf: ts.SourceFile, index: FileIndex, facts:
     const callee = node.expression;
     if (!ts.isPropertyAccessExpression(callee)) continue;
     const receiver = types.of(callee.expression);
-    if (!receiver) continue;
     const s = spanOf(node, sf);
     const fact = recorded.get(`${s.line}:${s.column}:${s.endLine}:${s.endColumn}`);
     if (!fact) continue;
+    if (!receiver) {
+      const from = types.producer(callee.expression);
+      if (from) fact.receiverFrom = from;
+      continue;
+    }
     if (!receiver.collection) fact.receiverType = receiver.name;
     else if (ELEMENT_CALLBACK.has(callee.name.text) && fact.invokesArg === undefined && node.arguments.length) markInvokes(facts, node, sf, index, 0);
+  }
+  // what each function returns, for a receiver another file's call produces (CallFact.receiverFrom)
+  for (const f of index.functions) {
+    const t = types.returned(f.node);
+    const fact = t && !t.collection ? facts.functions.find((x) => x.id === f.id) : undefined;
+    if (fact) fact.returnType = t!.name;
   }
 }
 

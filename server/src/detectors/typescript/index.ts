@@ -23,6 +23,7 @@ import { extractAwsSdkFacts } from "./awsSdk";
 import { extractAzureSdkFacts } from "./azureSdk";
 import { extractLlmSdkFacts } from "./llmSdk";
 import { extractVercelAiFacts } from "./vercelAi";
+import { extractLlmWrapperFacts } from "./llmWrappers";
 import { extractMongoFacts } from "./mongo";
 import { extractIoredisFacts } from "./ioredis";
 import { extractIoredisLibraryFacts } from "./ioredisLibraries";
@@ -36,12 +37,14 @@ import { extractStripeFacts } from "./stripe";
 import { extractTwilioFacts } from "./twilio";
 import { extractMsGraphFacts } from "./msgraph";
 import { extractGoogleCloudNodeFacts } from "./googleCloud";
+import { extractGoogleapisNodeFacts } from "./googleapisNode";
 import { extractFirebaseFunctionsFacts } from "./firebaseFunctions";
 import { extractAwsSdkV2Facts } from "./awsSdkV2";
 import { extractSdkFactoryClients } from "./sdkFactoryClients";
 import { extractFactoryObjects } from "./factoryObjects";
 import { extractDeclaredTypes } from "./declaredTypes";
 import { emptyFileIndex, extractModuleFacts, IdAllocator, indexFile, type FileIndex } from "./module";
+import { markTestEnvironmentLayers } from "./testEnvironment";
 
 type Detector = (sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator) => void;
 
@@ -61,6 +64,7 @@ const DETECTORS: [string, Detector][] = [
   ["azure-sdk", extractAzureSdkFacts],
   ["openai-anthropic", extractLlmSdkFacts],
   ["vercel-ai-sdk", extractVercelAiFacts],
+  ["langchain-js and LLM wrappers", extractLlmWrapperFacts],
   ["mongodb", extractMongoFacts],
   ["ioredis", extractIoredisFacts],
   ["ioredis in libraries", extractIoredisLibraryFacts],
@@ -74,6 +78,7 @@ const DETECTORS: [string, Detector][] = [
   ["twilio", extractTwilioFacts],
   ["msgraph", extractMsGraphFacts],
   ["google-cloud", extractGoogleCloudNodeFacts],
+  ["googleapis", extractGoogleapisNodeFacts],
   ["firebase-functions", extractFirebaseFunctionsFacts],
   ["aws-sdk-v2", extractAwsSdkV2Facts],
   ["sdk factory clients", extractSdkFactoryClients],
@@ -82,6 +87,8 @@ const DETECTORS: [string, Detector][] = [
   ["scheduled re-run", detectScheduledRetries],
   // last: it reads the calls the others marked (a callback a retry helper already runs)
   ["declared types", extractDeclaredTypes],
+  // after every layer is known: those built only in the test environment are test code
+  ["test environment", markTestEnvironmentLayers],
 ];
 
 function message(e: unknown): string {

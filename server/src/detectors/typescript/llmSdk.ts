@@ -23,7 +23,7 @@ import { bindingName, objectArg, returnsClient } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
 import { llmClientFact, llmCondition, llmWait } from "../shared/llmSdk";
 
-type Vendor = "openai" | "anthropic";
+export type Vendor = "openai" | "anthropic";
 
 const PACKAGES: ReadonlyMap<string, { vendor: Vendor; classes: ReadonlySet<string> }> = new Map([
   ["openai", { vendor: "openai", classes: new Set(["OpenAI", "AzureOpenAI"]) }],
@@ -115,7 +115,7 @@ function stringOf(config: ts.ObjectLiteralExpression | undefined, key: string): 
   return ts.isStringLiteralLike(u) ? u.text : null;
 }
 
-function build(
+export function build(
   node: ts.NewExpression | ts.CallExpression,
   sf: ts.SourceFile,
   index: FileIndex,
@@ -125,14 +125,16 @@ function build(
   config: ts.ObjectLiteralExpression | undefined,
   target: string,
   copiedFrom: string | null,
+  /** a library that builds the SDK client for the code: what it passes, and what calls on it do not send */
+  wrapper?: { via: string; notSending: readonly string[] },
 ): ClientFact {
   const { name, module: atModule } = bindingName(node);
   const fn = index.enclosingNode(node);
   const functionId = atModule ? MODULE : index.enclosingId(node);
-  const layer = llmLayer(node, sf, ids, vendor, config, (name || `${vendor} client`).replace(/^this\./, ""), copiedFrom);
+  const layer = llmLayer(node, sf, ids, vendor, config, (name || `${vendor} client`).replace(/^this\./, ""), copiedFrom, wrapper?.via);
   facts.layers.push(layer);
   const factory = fn !== undefined && returnsClient(fn, node, name);
-  const client = llmClientFact({ id: ids.next("K", node, sf), name, functionId, span: spanOf(node, sf), vendor, layerId: layer.localId, target, notSending: NOT_SENDING });
+  const client = llmClientFact({ id: ids.next("K", node, sf), name, functionId, span: spanOf(node, sf), vendor, layerId: layer.localId, target, notSending: wrapper?.notSending ?? NOT_SENDING });
   if (factory) {
     const f = facts.functions.find((x) => x.id === functionId);
     if (f) f.returnsClientId = client.id;
@@ -141,7 +143,7 @@ function build(
   return client;
 }
 
-function llmLayer(node: ts.Node, sf: ts.SourceFile, ids: IdAllocator, vendor: Vendor, config: ts.ObjectLiteralExpression | undefined, label: string, copiedFrom: string | null): LayerFact {
+function llmLayer(node: ts.Node, sf: ts.SourceFile, ids: IdAllocator, vendor: Vendor, config: ts.ObjectLiteralExpression | undefined, label: string, copiedFrom: string | null, builtBy?: string): LayerFact {
   const retriesNode = config ? objectProperty(config, "maxRetries") : undefined;
   // `new OpenAI({ ...opts })` / `new OpenAI(opts)` with opts not a literal: the default unless they set maxRetries
   const first = ts.isNewExpression(node) || ts.isCallExpression(node) ? node.arguments?.[0] : undefined;
@@ -163,7 +165,8 @@ function llmLayer(node: ts.Node, sf: ts.SourceFile, ids: IdAllocator, vendor: Ve
       note = retries === 0 ? "maxRetries: 0 turns the SDK's retries off → 1 attempt" : `maxRetries: ${retries} counts retries (the SDK adds the first try) → ${maxAttempts} attempts`;
     }
   }
-  if (source === "default" && opaque) note += "; unless the options passed set maxRetries";
+  if (builtBy) note = `${builtBy}; ${note}`;
+  else if (source === "default" && opaque) note += "; unless the options passed set maxRetries";
   const condition = llmCondition();
   const wait = llmWait();
   return {

@@ -124,7 +124,8 @@ class LoopContext {
     if (ts.isIdentifier(callee)) return this.index.resolveName(callee.text, call);
     if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
       const name = callee.name.text;
-      const at = this.index.enclosingId(call);
+      // an arrow function keeps the method's `this` (`withHeartbeat(() => this.handleDisconnect(…))`)
+      const at = this.index.enclosingId(call).replace(/(\.<anon@[^.]*>)+$/, "");
       const cls = at.includes(".") ? at.slice(0, at.lastIndexOf(".")) : null;
       const byId = cls ? this.index.functions.find((f) => f.id === `${cls}.${name}`) : undefined;
       return byId;
@@ -484,6 +485,8 @@ class TsLowering {
       return { ...p, k: "member", object: this.expr(n.expression), name: n.name.text };
     }
     if (ts.isElementAccessExpression(n)) return { ...p, k: "index", object: this.expr(n.expression), index: this.expr(n.argumentExpression) };
+    const repeats = placeholderCount(n);
+    if (repeats) return { ...p, k: "repeat", count: this.expr(repeats) };
     if (ts.isCallExpression(n)) return this.call(n, false);
     if (ts.isNewExpression(n)) {
       const args = n.arguments ?? [];
@@ -573,6 +576,37 @@ class TsLowering {
     };
     return { ...p, k: "call", call };
   }
+}
+
+/** methods of an array that keep its length (`Array(5).fill(0)`, `.keys()`, `.map(fn)`) */
+const SAME_LENGTH = new Set(["fill", "keys", "values", "entries", "map"]);
+
+/**
+ * The length of an array built only to be iterated a number of times: `Array.from({ length: n })`
+ * (with or without a map function), `new Array(n)` / `Array(n)` (holes, which for … of still
+ * visits), `[...Array(n)]`, and those through a length-keeping method (`.fill()`, `.keys()`,
+ * `.map(fn)`). Null for anything else (`new Array(a, b)` lists its arguments).
+ */
+function placeholderCount(e0: ts.Expression, depth = 0): ts.Expression | null {
+  const e = unwrap(e0);
+  if (depth > 4) return null;
+  if ((ts.isNewExpression(e) || ts.isCallExpression(e)) && calleeText(e.expression) === "Array") {
+    const args = e.arguments ?? [];
+    const only = args.length === 1 ? unwrap(args[0]!) : undefined;
+    return only && !ts.isArrayLiteralExpression(only) && !ts.isSpreadElement(args[0]!) && !ts.isStringLiteralLike(only) ? args[0]! : null;
+  }
+  if (ts.isCallExpression(e) && calleeText(e.expression) === "Array.from" && e.arguments.length >= 1) {
+    const src = unwrap(e.arguments[0]!);
+    if (ts.isObjectLiteralExpression(src) && src.properties.length === 1) {
+      const prop = src.properties[0]!;
+      if (ts.isPropertyAssignment(prop) && prop.name.getText() === "length") return prop.initializer;
+      return null;
+    }
+    return placeholderCount(src, depth + 1);
+  }
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && SAME_LENGTH.has(e.expression.name.text)) return placeholderCount(e.expression.expression, depth + 1);
+  if (ts.isArrayLiteralExpression(e) && e.elements.length === 1 && ts.isSpreadElement(e.elements[0]!)) return placeholderCount(e.elements[0]!.expression, depth + 1);
+  return null;
 }
 
 function short(text: string, max = 60): string {

@@ -16,10 +16,10 @@
  *   and `executeChild` / `startChild` send them, with a layer only when `retry:` is given
  *   (workflows have no default policy).
  */
-import type { FileFacts, QueueSendFact } from "../../model/facts";
+import type { FileFacts, ImportFact, QueueSendFact } from "../../model/facts";
 import { dottedName, objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import { temporalLayer, type TemporalPolicyInput } from "../shared/temporal";
-import { MODULE, type FileIndex, type IdAllocator } from "./module";
+import type { FileIndex, IdAllocator } from "./module";
 
 const PROXIES = new Set(["proxyActivities", "proxyLocalActivities"]);
 const CLIENT_SENDS = new Set(["start", "execute", "signalWithStart"]);
@@ -121,20 +121,16 @@ function proxyLayer(
   const arg = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
   const options = arg && ts.isObjectLiteralExpression(arg) ? arg : undefined;
   const retry = options ? objectProperty(options, "retry") : undefined;
-  // where the proxy is bound: `const { a, b } = proxyActivities(…)` or `const acts = proxyActivities(…)`
+  // where the proxy is bound: `const { a, b } = proxyActivities(…)` or `const acts = proxyActivities(…)`,
+  // or — a proxy a helper returns (`const forQueue = (q) => proxyActivities({ taskQueue: q, … })`) —
+  // wherever that helper's result is bound (`const { post } = forQueue(queue)`)
   let p: ts.Node = call.parent;
   while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p))) p = p.parent;
   const decl = p && ts.isVariableDeclaration(p) ? p : undefined;
-  const names: Array<{ local: string; member: string }> = [];
-  let objectName: string | null = null;
-  if (decl && ts.isObjectBindingPattern(decl.name)) {
-    for (const e of decl.name.elements) {
-      if (!ts.isIdentifier(e.name)) continue;
-      const member = e.propertyName && ts.isIdentifier(e.propertyName) ? e.propertyName.text : e.name.text;
-      names.push({ local: e.name.text, member });
-    }
-  } else if (decl && ts.isIdentifier(decl.name)) objectName = decl.name.text;
-  const label = names.length ? names.slice(0, 3).map((n) => n.local).join("/") + (names.length > 3 ? "/…" : "") : objectName ?? proxy;
+  const bindings = decl ? [bindingOf(decl, index)] : returnedProxyBindings(call, p, index);
+  const allNames = bindings.flatMap((b) => b.names);
+  const firstObject = bindings.find((b) => b.objectName)?.objectName ?? null;
+  const label = allNames.length ? allNames.slice(0, 3).map((n) => n.local).join("/") + (allNames.length > 3 ? "/…" : "") : firstObject ?? proxy;
   const input: TemporalPolicyInput = {
     sdk: "typescript",
     target: proxy === "proxyLocalActivities" ? "local activity" : "activity",
@@ -148,18 +144,96 @@ function proxyLayer(
   const layer = temporalLayer(input);
   if (!layer) return;
   facts.layers.push(layer);
-  // the module the proxy's type names: `proxyActivities<typeof activities>`
-  const typeArg = call.typeArguments?.[0];
-  const ns = typeArg && ts.isTypeQueryNode(typeArg) && ts.isIdentifier(typeArg.exprName) ? typeArg.exprName.text : null;
-  const module = ns ? typeNamespaces.get(ns) : undefined;
-  if (ns && module && !facts.imports.some((i) => i.local === ns)) facts.imports.push({ local: ns, module, member: null });
-  const scopeId = decl ? index.enclosingId(decl) : MODULE;
-  const ref = (member: string) => (ns && module ? `${ns}.${member}` : null);
-  for (const n of names) sends.push({ library: "temporal", callee: n.local, line: null, scopeId, taskName: null, taskRef: ref(n.member), layerIds: [layer.localId] });
-  if (objectName) {
-    const members = new Set(facts.calls.filter((c) => c.callee.startsWith(`${objectName}.`) && !c.callee.slice(objectName!.length + 1).includes(".")).map((c) => c.callee.slice(objectName!.length + 1)));
-    for (const m of members) sends.push({ library: "temporal", callee: `${objectName}.${m}`, line: null, scopeId, taskName: null, taskRef: ref(m), layerIds: [layer.localId] });
+  const ref = activityRef(call, facts, index, typeNamespaces, sf);
+  for (const b of bindings) {
+    for (const n of b.names) sends.push({ library: "temporal", callee: n.local, line: null, scopeId: b.scopeId, taskName: null, taskRef: ref(n.member), layerIds: [layer.localId] });
+    const objectName = b.objectName;
+    if (!objectName) continue;
+    const members = new Set(facts.calls.filter((c) => c.callee.startsWith(`${objectName}.`) && !c.callee.slice(objectName.length + 1).includes(".")).map((c) => c.callee.slice(objectName.length + 1)));
+    for (const m of members) sends.push({ library: "temporal", callee: `${objectName}.${m}`, line: null, scopeId: b.scopeId, taskName: null, taskRef: ref(m), layerIds: [layer.localId] });
   }
+}
+
+interface ProxyBinding {
+  names: Array<{ local: string; member: string }>;
+  objectName: string | null;
+  scopeId: string;
+}
+
+function bindingOf(decl: ts.VariableDeclaration, index: FileIndex): ProxyBinding {
+  const names: ProxyBinding["names"] = [];
+  let objectName: string | null = null;
+  if (ts.isObjectBindingPattern(decl.name)) {
+    for (const e of decl.name.elements) {
+      if (!ts.isIdentifier(e.name)) continue;
+      const member = e.propertyName && ts.isIdentifier(e.propertyName) ? e.propertyName.text : e.name.text;
+      names.push({ local: e.name.text, member });
+    }
+  } else if (ts.isIdentifier(decl.name)) objectName = decl.name.text;
+  return { names, objectName, scopeId: index.enclosingId(decl) };
+}
+
+/** `return proxyActivities(…)` (or an arrow's expression body) in a named helper: every `const … = helper(…)` of the file. */
+function returnedProxyBindings(call: ts.CallExpression, parent: ts.Node, index: FileIndex): ProxyBinding[] {
+  const fn = ts.isReturnStatement(parent) ? index.enclosingNode(parent) : ts.isArrowFunction(parent) && parent.body === call ? parent : undefined;
+  if (!fn || (ts.isArrowFunction(parent) && fn !== parent) || (!ts.isArrowFunction(parent) && index.enclosingNode(call) !== fn)) return [];
+  const name = fn.name && ts.isIdentifier(fn.name) ? fn.name.text : index.entryOf(fn)?.name;
+  if (!name) return [];
+  const out: ProxyBinding[] = [];
+  for (const v of index.variables) {
+    const init = v.initializer ? unwrap(v.initializer) : undefined;
+    if (!init || !ts.isCallExpression(init) || !ts.isIdentifier(unwrap(init.expression)) || (unwrap(init.expression) as ts.Identifier).text !== name) continue;
+    if (index.resolveName(name, init)?.node !== fn) continue;
+    out.push(bindingOf(v, index));
+  }
+  return out;
+}
+
+/**
+ * What a bound activity name sends: the function `ns.member` of the module `proxyActivities<typeof
+ * ns>` names, or the method `T.member` of the class `proxyActivities<T>` names (an activities class
+ * registered with the worker: nestjs-temporal-core `@Activity()`, a plain class whose bound methods
+ * the worker is given). T is imported (type-only imports too: recorded for the linker) or declared here.
+ */
+function activityRef(call: ts.CallExpression, facts: FileFacts, index: FileIndex, typeNamespaces: Map<string, string>, sf: ts.SourceFile): (member: string) => string | null {
+  const typeArg = call.typeArguments?.[0];
+  if (typeArg && ts.isTypeQueryNode(typeArg) && ts.isIdentifier(typeArg.exprName)) {
+    const ns = typeArg.exprName.text;
+    const module = typeNamespaces.get(ns);
+    if (!module) return () => null;
+    if (!facts.imports.some((i) => i.local === ns)) facts.imports.push({ local: ns, module, member: null });
+    return (member) => `${ns}.${member}`;
+  }
+  if (!typeArg || !ts.isTypeReferenceNode(typeArg) || typeArg.typeArguments?.length) return () => null;
+  const type = typeArg.typeName.getText(sf);
+  const head = type.split(".")[0]!;
+  const declaredHere = sf.statements.some((st) => (ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st)) && st.name?.text === head);
+  if (!declaredHere && !index.imports.some((i) => i.local === head)) {
+    const typeOnly = typeOnlyNamedImport(sf, head);
+    if (!typeOnly) return () => null;
+    if (!facts.imports.some((i) => i.local === head)) facts.imports.push(typeOnly);
+  }
+  return (member) => `${type}.${member}`;
+}
+
+/** `import type { T } from "m"` / `import { type T } from "m"` / `import type * as ns from "m"` binding `local`. */
+function typeOnlyNamedImport(sf: ts.SourceFile, local: string): ImportFact | null {
+  for (const stmt of sf.statements) {
+    if (!ts.isImportDeclaration(stmt) || !stmt.importClause || !ts.isStringLiteralLike(stmt.moduleSpecifier)) continue;
+    const clause = stmt.importClause;
+    const module = stmt.moduleSpecifier.text;
+    if (clause.name?.text === local) return { local, module, member: null, isDefault: true };
+    const nb = clause.namedBindings;
+    if (nb && ts.isNamespaceImport(nb) && nb.name.text === local) return { local, module, member: null };
+    if (nb && ts.isNamedImports(nb)) {
+      for (const el of nb.elements) {
+        if (el.name.text !== local) continue;
+        const member = (el.propertyName ?? el.name).text;
+        return member === "default" ? { local, module, member: null, isDefault: true } : { local, module, member };
+      }
+    }
+  }
+  return null;
 }
 
 function readPolicy(retry: ts.Expression, input: TemporalPolicyInput, sf: ts.SourceFile): void {

@@ -8,6 +8,7 @@ import { isMap, isSeq } from "yaml";
 import type { WorkloadFact } from "../../model/facts";
 import { asMap, get, keyName, mapPairs, num, pairSpan, seqItems, str, type Node, type YamlDocument } from "../../parsing/yaml";
 import { kubernetesKind, type YamlDetectorContext } from "./context";
+import { imageName } from "./kubernetes";
 
 export function detectCompose(ctx: YamlDetectorContext, d: YamlDocument): void {
   if (kubernetesKind(d)) return;
@@ -38,6 +39,8 @@ export function detectCompose(ctx: YamlDetectorContext, d: YamlDocument): void {
     if (published.length) fact.publishedPorts = published;
     const command = [commandText(d, get(d, service, "entrypoint")), commandText(d, get(d, service, "command"))].filter(Boolean).join(" ");
     if (command) fact.commands = [command];
+    const image = fact.codeDir === null ? imageName(str(d, get(d, service, "image"))) : null;
+    if (image) fact.composeImage = image;
     ctx.facts.workloads.push(fact);
   }
 }

@@ -6,7 +6,8 @@
  * `queue.process(processor)`), marked `TASK /<queue name>`. The send's layers: the `attempts` its
  * own options give, else those of a job-options constant they spread or name (QueueSendFact.optionRefs,
  * resolved through imports: `{ ...GATHER_JOB_OPTIONS, jobId }`), else the queue's `defaultJobOptions`
- * (BullMQ and Bull merge them key by key).
+ * (BullMQ and Bull merge them key by key) — for a NestJS `@InjectQueue(name)` queue, those of the
+ * queue registered under that name (`BullModule.registerQueue`, in whichever file its options are written).
  *
  * A call that hands job-shaped objects (`{ name, data, opts }`) to a function of the workspace whose
  * body sends its parameter through a queue (`addJobs(jobs) { return this.queue.addBulk(jobs); }`,
@@ -28,14 +29,20 @@ function refLayers(refs: string[] | undefined, file: FileFacts, scopeId: string,
   return [];
 }
 
-/** The queue a send goes to (its name) and that queue's default layers. */
-function queueOf(send: QueueSendFact, file: FileFacts, scopeId: string, resolver: Resolver, library: Lib): { name: string; defaults: string[] } | null {
+/**
+ * The queue a send goes to (its name) and that queue's default layers: those of the queue the receiver is,
+ * else (an injected queue, `@InjectQueue("mail") queue` in NestJS) those of the queue registered under that name.
+ */
+function queueOf(send: QueueSendFact, file: FileFacts, scopeId: string, ctx: Pick<SendContext, "resolver" | "registeredQueue">, library: Lib): { name: string; defaults: string[] } | null {
+  const { resolver } = ctx;
   const dot = send.callee.lastIndexOf(".");
   const receiver = dot >= 0 ? send.callee.slice(0, dot) : null;
   const client = receiver ? resolver.clientOf(resolver.resolve(file, scopeId, receiver)) : null;
   const ofLibrary = client?.client.library === library;
   const name = send.taskName ?? (ofLibrary && client.client.baseUrl?.kind === "string" ? client.client.baseUrl.value : null);
-  return name ? { name, defaults: ofLibrary ? client.layers : [] } : null;
+  if (!name) return null;
+  const own = ofLibrary ? client.layers : [];
+  return { name, defaults: own.length ? own : (ctx.registeredQueue(name).find((r) => r.layers.length)?.layers ?? []) };
 }
 
 /**
@@ -50,7 +57,8 @@ function processorFor(task: QueueTask, queue: string, jobName: string | undefine
 }
 
 function queueSend(library: Lib) {
-  return ({ file, scopeId, call, resolver, taskNamed, sends }: SendContext): SentTask | null => {
+  return (ctx: SendContext): SentTask | null => {
+    const { file, scopeId, call, resolver, taskNamed, sends } = ctx;
     const send = sends[0];
     if (!send) return null;
     const own = send.layerIds.map((id) => layerKey(file, id));
@@ -61,11 +69,11 @@ function queueSend(library: Lib) {
       if (target?.kind !== "function") return null;
       const fnId = target.fn.id;
       const inner = (target.file.queueSends ?? []).find((q) => q.library === library && q.optionsFromParam && !q.viaWrapper && (q.scopeId === fnId || q.scopeId.startsWith(`${fnId}.`)));
-      const queue = inner ? queueOf(inner, target.file, inner.scopeId, resolver, library) : null;
+      const queue = inner ? queueOf(inner, target.file, inner.scopeId, ctx, library) : null;
       const task = queue ? taskNamed(queue.name) : undefined;
       return task && queue ? { task: processorFor(task, queue.name, send.jobName, library), layers: given.length ? given : queue.defaults } : null;
     }
-    const queue = queueOf(send, file, scopeId, resolver, library);
+    const queue = queueOf(send, file, scopeId, ctx, library);
     const task = queue ? taskNamed(queue.name) : undefined;
     if (!task || !queue) return null;
     return { task: processorFor(task, queue.name, send.jobName, library), layers: given.length ? given : queue.defaults };

@@ -18,8 +18,8 @@
  */
 import type { CeleryClassFact, CeleryPendingTaskFact } from "../../model/celeryFacts";
 import type { FileFacts } from "../../model/facts";
-import { CELERY_TASK_BASES, celeryTaskLayer, type Settings } from "../../detectors/python/celery";
-import type { Resolver } from "../resolve";
+import { CELERY_TASK_BASES, celerySettingsFromValue, celeryTaskLayer, type Settings } from "../../detectors/python/celery";
+import { constantOf, type Resolver } from "../resolve";
 import { findPythonDefinition, pendingTaskLayers, type PendingTaskLayer } from "./pendingTasks";
 
 interface ResolvedClass {
@@ -32,7 +32,7 @@ export function celeryBaseLayers(files: FileFacts[], resolver: Resolver): Pendin
 }
 
 function baseLayer(resolver: Resolver, f: FileFacts, t: CeleryPendingTaskFact): PendingTaskLayer | null {
-  const chain = classChain(resolver, f, t.base);
+  const chain = t.base ? classChain(resolver, f, t.base) : [];
   // nearest first: a subclass's attribute hides its bases'; the task's own options hide them all
   const settings: Settings = new Map();
   const from = new Map<string, FileFacts>();
@@ -40,6 +40,14 @@ function baseLayer(resolver: Resolver, f: FileFacts, t: CeleryPendingTaskFact): 
     for (const [k, v] of Object.entries(cls.settings)) {
       settings.set(k, v);
       from.set(k, file);
+    }
+  }
+  for (const splat of t.splats ?? []) {
+    const c = constantOf(resolver.resolve(f, "<module>", splat.name));
+    const entries = c ? celerySettingsFromValue(c.constant.value, splat.span, `**${splat.name} of ${c.file.path}`) : null;
+    for (const [k, v] of Object.entries(entries ?? {})) {
+      settings.set(k, v);
+      from.set(k, f);
     }
   }
   for (const [k, v] of Object.entries(t.settings)) {

@@ -22,6 +22,7 @@ import { awsSdkGoLayerEdit } from "./awsSdkGo";
 import { awsSdkDotnetLayerEdit } from "./awsSdkDotnet";
 import { redisLayerEdit } from "./redis";
 import { kafkaOrSearchLayerEdit } from "./kafka";
+import { influxdbLayerEdit } from "./influxdb";
 import { neo4jLayerEdit } from "./neo4j";
 import { reactorLayerEdit } from "./reactor";
 import { resilience4jLayerEdit } from "./resilience4j";
@@ -74,6 +75,8 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
       case "kafka-producer":
       case "elasticsearch-client":
         return kafkaOrSearchLayerEdit(op, layer, text, ctx);
+      case "influxdb-client":
+        return influxdbLayerEdit(op, layer, text, ctx);
       case "neo4j-transaction":
         return neo4jLayerEdit(op, layer, text, ctx);
       case "cenkalti-backoff":
@@ -95,6 +98,7 @@ export function layerEdit(op: LayerOp, layer: RetryLayer, text: string | undefin
         return jsJobLayerEdit(op, layer, text, ctx);
       case "openai-sdk":
       case "anthropic-sdk":
+      case "langchain-js":
         return llmSdkLayerEdit(op, layer, text, ctx);
       case "vercel-ai-sdk":
         return vercelAiLayerEdit(op, layer, text, ctx);

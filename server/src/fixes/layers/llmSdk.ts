@@ -4,7 +4,9 @@
  * "disable" and "cap" write it, in the SDK's unit, which counts RETRIES (attempts − 1):
  * - Python `OpenAI(…, max_retries=N)` / `client.with_options(max_retries=N)`;
  * - JS/TS `new OpenAI({ maxRetries: N })` / `client.withOptions({ maxRetries: N })` (a new options
- *   object when none is passed; options held in a variable are not edited in place);
+ *   object when none is passed; options held in a variable are not edited in place), and LangChain
+ *   JS `new ChatOpenAI({ maxRetries: N })` (its AsyncCaller's count, also retries); no fix on a
+ *   wrapper that builds its client without passing maxRetries on (DallEAPIWrapper, OpenAIAdapter);
  * - Go `option.WithMaxRetries(N)` among `NewClient`'s options (added when the file imports the
  *   SDK's option package);
  * - .NET `new ClientRetryPolicy(N)` where the options' RetryPolicy is written in the code (a
@@ -33,6 +35,8 @@ export function llmSdkLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
     return withTypeScript(layer.file, text, (ed) => {
       const node = ed.invocationAt(layer.anchor.line, (n) => ed.sf.getLineAndCharacterOfPosition(n.getStart(ed.sf)).character === layer.anchor.column);
       if (!node) return null;
+      // these build their OpenAI client without passing a maxRetries option on: writing one does nothing
+      if (/(^|\.)(DallEAPIWrapper|OpenAIAdapter)$/.test(node.expression.getText(ed.sf))) return null;
       const args = node.arguments;
       const first = args?.[0] ? unwrap(args[0]) : undefined;
       if (first && ts.isObjectLiteralExpression(first)) return { title: title(`maxRetries: ${retries}`), edits: [ed.setProperty(first, "maxRetries", String(retries))] };

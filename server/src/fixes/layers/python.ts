@@ -11,6 +11,7 @@ import type { FixEdit } from "../types";
 import type { LayerEdit, LayerOp, LayerOpContext } from "./op";
 import { pythonSdkLayerEdit } from "./pythonSdk";
 import { celeryLayerEdit } from "./celery";
+import { celeryPublishLayerEdit } from "./celeryPublish";
 import { pyQueueLayerEdit } from "./pyQueues";
 
 const DEFAULT_MULTIPLIER = 0.5;
@@ -35,6 +36,8 @@ export function pythonLayerEdit(op: LayerOp, layer: RetryLayer, text: string | u
         return op === "jitter" ? loopJitter(layer, ed) : null;
       case "celery-task":
         return celeryLayerEdit(op, layer, ed, ctx);
+      case "celery-publish-retry":
+        return celeryPublishLayerEdit(op, layer, ed, ctx);
       case "dramatiq-actor":
       case "rq-job":
       case "huey-task":

@@ -12,7 +12,7 @@
  * layer is a block over the loop's calls. A function that calls itself with `attempt + 1` when an
  * attempt fails is a loop too (anchored on its declaration).
  */
-import type { LayerAttachment, LayerFact } from "../../../model/facts";
+import type { LayerAttachment, LayerFact, ValueExpr } from "../../../model/facts";
 import type { Call, Expr, Loop, LoopFunction, LoopHost, Stmt } from "./ir";
 import { BUDGET, buildLoopCx, type LoopCx } from "./context";
 import { conditionOf } from "./condition";
@@ -108,6 +108,9 @@ function analyzeLoop(host: LoopHost, fn: LoopFunction, scope: Scope, loop: Loop,
     attemptsNote: bound.note,
     timeBound: bound.maxAttempts === null ? bound.timeBound : null,
     ...(bound.countUnknown ? { countUnknown: true } : {}),
+    ...(bound.linked
+      ? { countExpr: { value: bound.linked.value, scopeId: fn.id, offset: bound.linked.offset, note: `${bound.linked.text}: ${short(linkedText(bound.linked.value), 60)} = $value$origin → $attempts attempts` } }
+      : {}),
     wait,
     condition,
     budget,
@@ -140,7 +143,7 @@ function helperParam(fn: LoopFunction, scope: Scope, operations: Call[]): { func
 function iterates(cx: LoopCx): boolean {
   const h = cx.loop.header;
   const advanced = new Set<string>();
-  if (h.kind === "items" && !cx.scope.listOf(h.iterable) && !(h.iterable && cx.scope.evaluate(h.iterable))) for (const v of h.variables) advanced.add(v);
+  if (h.kind === "items" && !cx.scope.listOf(h.iterable) && !(h.iterable && (cx.scope.evaluate(h.iterable) || cx.scope.repeatsOf(h.iterable)))) for (const v of h.variables) advanced.add(v);
   if (h.kind === "range" && h.variable) advanced.add(h.variable);
   for (const c of cx.counters.keys()) advanced.add(c);
   // a name assigned in the body whose value carries over to the next pass
@@ -167,7 +170,7 @@ function iterates(cx: LoopCx): boolean {
 function runsForever(cx: LoopCx): boolean {
   const h = cx.loop.header;
   if (h.kind === "range") return false;
-  if (h.kind === "items") return !!h.iterable && (h.iterable.k === "call" || h.iterable.k === "member") && !cx.scope.listOf(h.iterable);
+  if (h.kind === "items") return !!h.iterable && (h.iterable.k === "call" || h.iterable.k === "member") && !cx.scope.listOf(h.iterable) && !cx.scope.repeatsOf(h.iterable);
   return !h.updates.length && !cx.counters.size && ![...cx.intervalCounters].length;
 }
 
@@ -180,25 +183,36 @@ function boundsLoop(cx: LoopCx, name: string): boolean {
 }
 
 /**
- * A function that runs itself again when an attempt fails: `return self(…, attempt + 1)` or a
- * plain self-call guarded by a failure. Its body is the loop body, the self-call the way round.
+ * A function that runs itself again when an attempt fails: `return self(…, attempt + 1)`,
+ * `self(…, retries - 1)` or a plain self-call guarded by a failure. Its body is the loop body, the
+ * self-call the way round. Counting down, the counter may be a local taking the parameter or a
+ * fallback (`const left = retries ?? 5`): the fallback is what the first call starts from.
  */
 function recursiveRetry(fn: LoopFunction): { loop: Loop; info: NonNullable<LoopCx["recursion"]> } | null {
   if (!fn.name) return null;
   const selfCalls = walk(fn.body)
     .flatMap((v) => (v.expr?.k === "call" && v.expr.call.self ? [v.expr.call] : []));
   if (!selfCalls.length) return null;
-  // the attempt parameter: passed to itself plus one
+  // the attempt parameter: passed to itself plus one, or what is left: minus one
   let counter: string | null = null;
+  let step: 1 | -1 = 1;
+  let start: Expr | null = null;
   for (const c of selfCalls) {
     for (const a of c.args) {
       const x = a.k === "other" && a.parts.length === 1 ? a.parts[0]! : a;
-      if (x.k === "binary" && x.op === "+" && x.left.k === "name" && x.right.k === "num" && x.right.value === 1 && fn.params.some((p) => p.name === (x.left as { name: string }).name)) counter = x.left.name;
+      if (x.k !== "binary" || (x.op !== "+" && x.op !== "-") || x.left.k !== "name" || x.right.k !== "num" || x.right.value !== 1) continue;
+      const name = x.left.name;
+      if (fn.params.some((p) => p.name === name)) {
+        [counter, step, start] = [name, x.op === "+" ? 1 : -1, null];
+        continue;
+      }
+      const local = x.op === "-" ? paramFallback(fn, name) : null;
+      if (local) [counter, step, start] = [name, -1, local];
     }
   }
   if (!counter) return null;
   const loop: Loop = {
-    header: { kind: "cond", cond: null, doWhile: false, init: [], updates: [], text: `${fn.name}(…, ${counter} + 1)` },
+    header: { kind: "cond", cond: null, doWhile: false, init: [], updates: [], text: `${fn.name}(…, ${counter} ${step === 1 ? "+" : "-"} 1)` },
     body: fn.body,
     label: null,
     anchor: fn.anchor,
@@ -207,7 +221,27 @@ function recursiveRetry(fn: LoopFunction): { loop: Loop; info: NonNullable<LoopC
     end: fn.end,
     text: fn.name,
   };
-  return { loop, info: { counter, selfCalls } };
+  return { loop, info: { counter, selfCalls, step, start } };
+}
+
+/**
+ * The value a local of the function's top level takes from a parameter when the caller passes none:
+ * `const left = retries ?? 5` / `retries || 5` → 5; `retries === undefined ? 5 : retries`,
+ * `retries || retries === 0 ? retries : RETRY_NUMBER` → the branch that is not the parameter. Null otherwise.
+ */
+function paramFallback(fn: LoopFunction, local: string): Expr | null {
+  const decl = fn.body.find((s): s is Extract<Stmt, { k: "decl" }> => s.k === "decl" && s.names.length === 1 && s.names[0] === local);
+  const value = decl?.values[0];
+  if (!value) return null;
+  const isParam = (e: Expr) => e.k === "name" && !e.self && fn.params.some((p) => p.name === e.name);
+  const strip = (e: Expr): Expr => (e.k === "other" && e.parts.length === 1 ? strip(e.parts[0]!) : e);
+  const v = strip(value);
+  if (v.k === "binary" && (v.op === "??" || v.op === "||") && isParam(strip(v.left))) return v.right;
+  if (v.k === "ternary" && exprsIn(v.test).some(isParam)) {
+    if (isParam(strip(v.then)) && !exprsIn(v.else).some(isParam)) return v.else;
+    if (isParam(strip(v.else)) && !exprsIn(v.then).some(isParam)) return v.then;
+  }
+  return null;
 }
 
 /**
@@ -268,4 +302,11 @@ function catchRetries(fn: LoopFunction, loops: Loop[]): Array<{ loop: Loop; agai
     }
   }
   return out;
+}
+
+/** A linked bound as the code names it: `OPTIONS["max_retries"]`. */
+function linkedText(v: ValueExpr): string {
+  if (v.kind === "ref") return v.name;
+  if (v.kind === "index") return `${linkedText(v.of)}[${JSON.stringify(v.key)}]`;
+  return "?";
 }

@@ -40,8 +40,17 @@ export interface LoopCx {
   truth: TruthContext;
   /** names the loop condition reads (flags) */
   condNames: Set<string>;
+  /** names the body assigns a literal and does not declare (a `posted = true` flag): their value depends on the path taken */
+  flags: Set<string>;
   /** a function calling itself instead of looping: the attempt parameter and the self-calls */
-  recursion?: { counter: string | null; selfCalls: Call[] };
+  recursion?: {
+    counter: string | null;
+    selfCalls: Call[];
+    /** what the self-call passes: `attempt + 1` counts up (1, the default), `retries - 1` down (-1) */
+    step?: 1 | -1;
+    /** the counter's value on the first call, when it is a local taking a parameter's fallback (`retries ?? 5`) */
+    start?: Expr | null;
+  };
 }
 
 export function buildLoopCx(fn: LoopFunction, scope: Scope, lang: LoopLanguage, loop: Loop, recursion?: LoopCx["recursion"]): LoopCx | null {
@@ -100,6 +109,16 @@ export function buildLoopCx(fn: LoopFunction, scope: Scope, lang: LoopLanguage, 
   if (loop.header.kind === "cond") for (const e of exprsIn(loop.header.cond)) if (e.k === "name" && !e.self) condNames.add(e.name);
   // what the loop condition reads carries over from one pass to the next: not a value of this pass
   for (const n of condNames) locals.delete(n);
+  // a flag the body sets (`posted = true` after the call, declared before the loop): whether it is
+  // set where it is read depends on how far the pass got (a catch reached before the assignment
+  // sees the old value), so it is no fixed value of the pass: fate.ts follows its assignments
+  const declaredInBody = new Set(visited.flatMap((v) => (v.stmt?.k === "decl" ? v.stmt.names : [])));
+  const flags = new Set<string>();
+  for (const v of visited) {
+    const e = v.expr;
+    if (e?.k === "assign" && e.op === "=" && e.target && !declaredInBody.has(e.target) && ["bool", "nil", "num", "str"].includes(e.value.k)) flags.add(e.target);
+  }
+  for (const n of flags) locals.delete(n);
   return {
     fn,
     scope,
@@ -114,6 +133,7 @@ export function buildLoopCx(fn: LoopFunction, scope: Scope, lang: LoopLanguage, 
     intervalCounters,
     truth: { scope, lang, operations: opSet, results, errors, locals },
     condNames,
+    flags,
     recursion,
   };
 }
@@ -164,8 +184,8 @@ function collectCounters(loop: Loop, visited: Visited[], counters: Map<string, C
       }
     }
   }
-  // a recursive retry counts with the argument it passes itself (`attempt + 1`)
-  if (recursion?.counter) for (const c of recursion.selfCalls) add({ name: recursion.counter, step: 1, pos: c.start });
+  // a recursive retry counts with the argument it passes itself (`attempt + 1`, `retries - 1`)
+  if (recursion?.counter) for (const c of recursion.selfCalls) add({ name: recursion.counter, step: recursion.step ?? 1, pos: c.start });
   // `if (++attempt >= max)`: the increment happens as the check is evaluated
   const inIf = new Map<Expr, number>();
   for (const v of visited) {

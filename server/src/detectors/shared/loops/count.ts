@@ -12,6 +12,9 @@ import type { Expr, Stmt } from "./ir";
 import type { Counter, LoopCx } from "./context";
 import { short, type Value } from "./evaluate";
 import { exprsIn, holds } from "./walk";
+import { linkedBound, type LinkedBound } from "./linkedCount";
+import { fateOf } from "./fate";
+import { FAILURES } from "./outcome";
 
 export interface CountBound {
   maxAttempts: number | null;
@@ -25,6 +28,8 @@ export interface CountBound {
   param?: { name: string; value: number; offset: number };
   /** the count comes from repeating a fixed number of times (a range, a counter), not from items or time */
   counted: boolean;
+  /** an unknown count the linker may know: attempts = the value (another module's) + offset */
+  linked?: LinkedBound & { text: string };
 }
 
 type Op = "<" | "<=" | ">" | ">=" | "==" | "!=";
@@ -46,12 +51,18 @@ export function countBound(cx: LoopCx): CountBound {
   const unknown = (note: string, counted = true): CountBound => ({ ...none, maxAttempts: null, note, countUnknown: true, counted });
   const finalTry = finalAttemptAfter(cx);
   const withFinal = (b: CountBound): CountBound => (finalTry && b.maxAttempts !== null ? { ...b, maxAttempts: b.maxAttempts + 1, note: `${b.note} + 1 final attempt after the loop` } : b);
+  // a final attempt after the loop adds one to what the linker finds, as to a known count
+  const withLinked = (b: CountBound, linked: NonNullable<CountBound["linked"]>): CountBound => ({ ...b, linked: { ...linked, offset: linked.offset + (finalTry ? 1 : 0) } });
   const ev = (e: Expr | number): Value | null => (typeof e === "number" ? { value: e, fromDefault: false } : scope.evaluate(e));
 
   if (h.kind === "range") {
     const lo = ev(h.lo);
     const hi = ev(h.hi);
-    if (!lo || !hi) return unknown(`${h.text}: ${scope.unknownReason(!hi ? h.hi : (h.lo as Expr))}`);
+    if (!lo || !hi) {
+      const u = unknown(`${h.text}: ${scope.unknownReason(!hi ? h.hi : (h.lo as Expr))}`);
+      const linked = lo && !hi ? linkedBound(scope, h.hi) : null;
+      return linked ? withLinked(u, { ...linked, offset: linked.offset - lo!.value + (h.inclusive ? 1 : 0), text: h.text }) : u;
+    }
     const n = Math.max(0, Math.floor(hi.value - lo.value + (h.inclusive ? 1 : 0)));
     const param = typeof h.lo === "number" && !h.inclusive ? paramBound(cx, h.hi, hi, n) : undefined;
     return withFinal({ ...none, maxAttempts: n, note: `${h.text}: ${n} attempts`, fromDefault: lo.fromDefault || hi.fromDefault, counted: true, ...(param ? { param } : {}) });
@@ -59,8 +70,8 @@ export function countBound(cx: LoopCx): CountBound {
   if (h.kind === "items") {
     const list = scope.listOf(h.iterable);
     if (list) return withFinal({ ...none, maxAttempts: list.items.length, note: `${h.text} (${list.items.length} items): ${list.items.length} attempts`, fromDefault: list.fromDefault });
-    // Go `for range n` / `for i := range n`: an integer
-    const n = h.iterable ? scope.evaluate(h.iterable) : null;
+    // Go `for range n` / `for i := range n`: an integer; JS `for (const _ of Array.from({ length: n }))`: n placeholders
+    const n = h.iterable ? (scope.evaluate(h.iterable) ?? scope.repeatsOf(h.iterable)) : null;
     if (n) return withFinal({ ...none, maxAttempts: Math.max(0, n.value), note: `${h.text}: ${Math.max(0, n.value)} attempts`, fromDefault: n.fromDefault, counted: true });
     return unknown(`${h.text}: ${h.iterable ? scope.unknownReason(h.iterable) : "count not known statically"}`, false);
   }
@@ -70,8 +81,10 @@ export function countBound(cx: LoopCx): CountBound {
     const init = h.init.find((i) => i.name === name);
     if (init) return init.value ? scope.evaluate(init.value) : null;
     if (cx.recursion?.counter === name) {
+      if (cx.recursion.start) return scope.evaluate(cx.recursion.start);
       const p = scope.param(name);
-      return p?.default ? scope.evaluate(p.default) : { value: 0, fromDefault: false };
+      // counting up from an unwritten start begins at 0; counting down needs the start written
+      return p?.default ? scope.evaluate(p.default) : (cx.recursion.step ?? 1) === 1 ? { value: 0, fromDefault: false } : null;
     }
     const r = scope.resolve(name, loop.start);
     if (!r) return { value: 0, fromDefault: false };
@@ -89,7 +102,11 @@ export function countBound(cx: LoopCx): CountBound {
       if (op === "<" || op === "<=" || op === "!=") {
         const b = scope.evaluate(cmp.bound);
         const c0 = start(cmp.counter.name);
-        if (!b) return unknown(`${headText}: ${scope.unknownReason(cmp.bound)}`);
+        if (!b) {
+          const u = unknown(`${headText}: ${scope.unknownReason(cmp.bound)}`);
+          const linked = step === 1 && c0 && !h.doWhile && !cmp.counter.inCondition ? linkedBound(scope, cmp.bound) : null;
+          return linked ? withLinked(u, { ...linked, offset: linked.offset - c0!.value + (op === "<=" ? 1 : 0), text: headText }) : u;
+        }
         if (!c0) return unknown(`${headText}: the start of ${cmp.counter.name} is not known statically`);
         // the head runs once per attempt: `i < N` with the increment in the body (or `i++ < N`, or a
         // for update) compares c0, c0+1, …; a prefix `++i < N` counts before the first comparison;
@@ -118,7 +135,10 @@ export function countBound(cx: LoopCx): CountBound {
   for (const v of cx.visited) {
     if (v.where.loops.length) continue;
     const s = v.stmt;
-    if (s?.k === "if" && leaves(cx, s.then)) checks.push({ at: s.start, cond: s.cond, negate: false });
+    // a recursive retry that goes round only while its check holds (`if (retries > 0) return self(retries - 1)`):
+    // it gives up when the check fails
+    if (s?.k === "if" && cx.recursion && cx.recursion.selfCalls.some((c) => s.then.some((t) => holds(t, c)))) checks.push({ at: s.start, cond: s.cond, negate: true });
+    else if (s?.k === "if" && leaves(cx, s.then)) checks.push({ at: s.start, cond: s.cond, negate: false });
     if (s?.k === "switch" && !s.tag) for (const c of s.cases) if (c.values && leaves(cx, c.body)) for (const val of c.values) checks.push({ at: val.start, cond: val, negate: false });
     if (s?.k === "try") for (const c of s.catches) if (c.filter) checks.push({ at: c.filter.start, cond: c.filter, negate: true });
   }
@@ -154,6 +174,10 @@ export function countBound(cx: LoopCx): CountBound {
     const cmp = comparisonIn(h.cond, counters);
     if (cmp) return unknown(`${headText}: count not known statically`);
   }
+
+  // a one-shot flag: the way round sets `refreshed = true` under `!refreshed` (re-sent once after a token refresh)
+  const once = oneShotFlag(cx);
+  if (once) return { ...none, maxAttempts: 2, note: `goes round only while ${once} is unset, and sets it: 2 attempts`, counted: true };
 
   // no attempt counter: a deadline in a condition that stops the loop bounds it by time only
   const conds = [h.cond, ...checks.map((c) => c.cond)].filter((c): c is Expr => !!c);
@@ -246,4 +270,42 @@ function finalAttemptAfter(cx: LoopCx): boolean {
   if (!next || next.k !== "exit" || next.kind !== "return" || !next.value) return false;
   const names = new Set(cx.operations.map((o) => o.callee));
   return exprsIn(next.value).some((e) => e.k === "call" && names.has(e.call.callee) && !holds(cx.loop, e.call));
+}
+
+/**
+ * A flag false before the loop that every way round sets (`if (err instanceof RefreshToken &&
+ * !refreshed) { refreshed = true; …; continue }`): once it is set nothing goes round, so the
+ * operation is made at most twice. Every `continue` of the loop must sit in such a branch after
+ * the assignment, the body may only set the flag to true, and with the flag set no failure may go
+ * round (fate.ts): then the flag's name, else null.
+ */
+function oneShotFlag(cx: LoopCx): string | null {
+  for (const f of cx.flags) {
+    const before = cx.scope.resolve(f, cx.loop.start);
+    if (before?.value?.k !== "bool" || before.value.value) continue;
+    const assigns = cx.visited.filter((v) => v.expr?.k === "assign" && v.expr.target === f);
+    if (!assigns.every((v) => v.expr?.k === "assign" && v.expr.op === "=" && v.expr.value.k === "bool" && v.expr.value.value)) continue;
+    // the branches guarded by `!f` that set it first
+    const guards = cx.visited.flatMap((v) => {
+      const s = v.stmt;
+      if (s?.k !== "if" || v.where.loops.length || !negates(s.cond, f)) return [];
+      const set = s.then.findIndex((t) => t.k === "expr" && t.e.k === "assign" && t.e.target === f);
+      return set >= 0 ? [{ from: s.then[set]!.end, to: s.end }] : [];
+    });
+    if (!guards.length) continue;
+    const continues = cx.visited.filter((v) => v.stmt?.k === "exit" && v.stmt.kind === "continue" && !v.where.loops.length);
+    if (!continues.length || !continues.every((v) => guards.some((g) => v.stmt!.start >= g.from && v.stmt!.end <= g.to))) continue;
+    const set: Expr = { k: "bool", value: true, start: cx.loop.start, end: cx.loop.start, text: "true" };
+    const second = { ...cx, truth: { ...cx.truth, locals: new Map([...cx.truth.locals, [f, set]]) } };
+    if (!FAILURES.some((o) => fateOf(second, o).retried)) return f;
+  }
+  return null;
+}
+
+/** `!f`, alone or as a conjunct of `&&`. */
+function negates(cond: Expr, f: string): boolean {
+  if (cond.k === "unary" && cond.op === "!") return cond.operand.k === "name" && !cond.operand.self && cond.operand.name === f;
+  if (cond.k === "binary" && cond.op === "&&") return negates(cond.left, f) || negates(cond.right, f);
+  if (cond.k === "other" && cond.parts.length === 1) return negates(cond.parts[0]!, f);
+  return false;
 }

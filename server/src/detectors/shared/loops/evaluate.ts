@@ -100,7 +100,7 @@ export class Scope {
       case "member": {
         if (n.name === "length" || n.name === "Length" || n.name === "Count" || n.name === "size") {
           const list = this.listOf(n.object, depth + 1);
-          return list ? { value: list.items.length, fromDefault: list.fromDefault } : null;
+          return list ? { value: list.items.length, fromDefault: list.fromDefault } : this.repeatsOf(n.object, depth + 1);
         }
         return null;
       }
@@ -157,6 +157,20 @@ export class Scope {
   }
 
   /** The items of a literal list, directly or through a name (a local, a parameter default, a constant). */
+  /** How many passes a loop over `n` makes when `n` is a sequence of placeholders (`Array.from({ length: 5 })`), through names. */
+  repeatsOf(n: Expr | null | undefined, depth = 0): Value | null {
+    if (!n || depth > 5) return null;
+    if (n.k === "repeat") return this.evaluate(n.count, new Map(), depth + 1);
+    if (n.k === "other" && n.parts.length === 1) return this.repeatsOf(n.parts[0], depth + 1);
+    if (n.k === "name") {
+      const r = this.resolve(n.name, n.start, n.self);
+      if (!r?.value) return null;
+      const inner = this.repeatsOf(r.value, depth + 1);
+      return inner && { value: inner.value, fromDefault: inner.fromDefault || r.fromDefault };
+    }
+    return null;
+  }
+
   listOf(n: Expr | null | undefined, depth = 0): { items: Expr[]; fromDefault: boolean } | null {
     if (!n || depth > 5) return null;
     if (n.k === "list") return { items: n.items, fromDefault: false };

@@ -107,7 +107,7 @@ function step(cx: RunCx, s: Stmt, o: Outcome, env: Map<string, Expr>, catches: S
     case "expr": {
       if (throws) return go("throw");
       if (s.e.k === "call" && cx.recursion?.selfCalls.includes(s.e.call)) return go("retry");
-      if (s.e.k === "assign" && s.e.op === "=" && s.e.target && cx.condNames.has(s.e.target) && !cx.counters.has(s.e.target) && ["bool", "nil", "num", "str", "list"].includes(s.e.value.k)) env.set(s.e.target, s.e.value);
+      if (s.e.k === "assign" && s.e.op === "=" && s.e.target && (cx.condNames.has(s.e.target) || cx.flags.has(s.e.target)) && !cx.counters.has(s.e.target) && ["bool", "nil", "num", "str", "list"].includes(s.e.value.k)) env.set(s.e.target, s.e.value);
       return [from];
     }
     case "decl":

@@ -44,6 +44,8 @@ export type ExprBody =
   | { k: "assign"; target: string | null; op: string; value: Expr; targets?: string[] }
   /** a literal list, tuple, array or set */
   | { k: "list"; items: Expr[] }
+  /** a sequence of `count` placeholder items (JS `Array.from({ length: n })`, `new Array(n).fill()`): iterating it makes `count` passes */
+  | { k: "repeat"; count: Expr }
   /** `x in S`, `S.includes(x)`, `S.has(x)`, `S.contains(x)` */
   | { k: "in"; item: Expr; collection: Expr; negated: boolean }
   /** the HTTP status of a response or of the error a response raised (`resp.status_code`, `res.status`, `resp.StatusCode`, `r.statusCode()`) */

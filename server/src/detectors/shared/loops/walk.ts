@@ -52,6 +52,8 @@ export function subExprs(e: Expr): Expr[] {
       return [e.value];
     case "list":
       return e.items;
+    case "repeat":
+      return [e.count];
     case "in":
       return [e.item, e.collection];
     case "status":

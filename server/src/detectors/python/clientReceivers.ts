@@ -1,0 +1,110 @@
+/**
+ * The names a client built by one call is used through in its file, for SDK detectors whose
+ * clients are built lazily in a class (`@cached_property def db(self): return InfluxDBClient(…)`):
+ * - the name it is bound to (`client = X(…)`, `self.client = X(…)`), in its function;
+ * - a property of the class that returns it (`self.db`), or returns a dict holding it
+ *   (`dbs = {"default": X(…)}` / `dbs["short"] = X(…)`; `return dbs` → `self.dbs[…]`);
+ * - a property returning one of those (`def db(self): return self.dbs["default"]` → `self.db`);
+ * - a local of a method bound to one of those (`db = self.dbs["short"] if rp else self.dbs["default"]`).
+ * Every name is one ClientFact of the same layers, so a call through any of them links to the client.
+ */
+import { descendants, enclosingFunction } from "../../parsing/python";
+import type { SyntaxNode } from "../../parsing/treeSitter";
+import type { PyContext } from "./context";
+
+export interface ClientReceiver {
+  name: string;
+  functionId: string;
+}
+
+const PROPERTY = /(^|\.)(property|cached_property)$/;
+
+export function clientReceivers(ctx: PyContext, call: SyntaxNode): ClientReceiver[] {
+  const out: ClientReceiver[] = [];
+  const add = (name: string, fn: SyntaxNode | null) => {
+    const functionId = ctx.functionId(fn);
+    if (!out.some((r) => r.name === name && r.functionId === functionId)) out.push({ name, functionId });
+  };
+  const def = enclosingFunction(call);
+  // what the call's value is held in: a name, or a dict (`{"k": X(…)}`, `d["k"] = X(…)`)
+  // `node`: the expression a `return` may name when the holder has no name (the call, a dict literal)
+  let holder: { name: string; dict: boolean; node?: SyntaxNode } | null = null;
+  const p = call.parent;
+  if (p?.type === "assignment" && p.childForFieldName("right")?.id === call.id) {
+    const left = p.childForFieldName("left");
+    if (left?.type === "identifier" || left?.type === "attribute") holder = { name: left.text, dict: false };
+    else if (left?.type === "subscript" && left.childForFieldName("value")?.type === "identifier") holder = { name: left.childForFieldName("value")!.text, dict: true };
+  } else if (p?.type === "pair" && p.childForFieldName("value")?.id === call.id && p.parent?.type === "dictionary") {
+    const a = p.parent.parent;
+    const left = a?.type === "assignment" ? a.childForFieldName("left") : null;
+    if (left?.type === "identifier") holder = { name: left.text, dict: true };
+    else if (a?.type === "return_statement") holder = { name: "", dict: true, node: p.parent };
+  } else if (p?.type === "return_statement") holder = { name: "", dict: false, node: call };
+  if (!holder) return out;
+  if (holder.name && !holder.dict) add(holder.name, def);
+
+  // a property returning the holder: `self.<property>` reaches it from every method of the class
+  const cls = def ? classOf(def) : null;
+  if (!def || !cls) return out;
+  const props = new Map<string, { whole: boolean }>();
+  const returned = returns(def).some((r) => (holder!.name ? r.text === holder!.name : r.id === holder!.node?.id));
+  if (isProperty(ctx, def) && returned) props.set(nameOf(def), { whole: !holder.dict });
+  if (holder.name.startsWith("self.") && !holder.dict) props.set(holder.name.slice(5), { whole: true });
+  // properties returning `self.<p>` / `self.<p>[…]` of one found (two rounds: a property of a property)
+  const methods = (cls.childForFieldName("body")?.namedChildren ?? []).map((s) => (s?.type === "decorated_definition" ? s.childForFieldName("definition") : s)).filter((s): s is SyntaxNode => s?.type === "function_definition");
+  for (let round = 0; round < 2; round++) {
+    for (const m of methods) {
+      if (!isProperty(ctx, m) || props.has(nameOf(m))) continue;
+      if (returns(m).some((r) => reaches(r, props))) props.set(nameOf(m), { whole: true });
+    }
+  }
+  for (const [name, v] of props) if (v.whole) add(`self.${name}`, null);
+  // locals bound to one of them in the class's methods
+  for (const m of methods) {
+    for (const a of descendants(m, "assignment", { skipNestedDefs: true })) {
+      const left = a.childForFieldName("left");
+      const right = a.childForFieldName("right");
+      if (left?.type === "identifier" && right && valuesOf(right).every((v) => reaches(v, props))) add(left.text, m);
+    }
+  }
+  return out;
+}
+
+/** `self.p` of a whole client, or `self.p[…]` of a dict of clients */
+function reaches(n: SyntaxNode, props: Map<string, { whole: boolean }>): boolean {
+  if (n.type === "attribute" && n.childForFieldName("object")?.text === "self") return props.get(n.childForFieldName("attribute")?.text ?? "")?.whole === true;
+  if (n.type === "subscript") {
+    const v = n.childForFieldName("value");
+    return v?.type === "attribute" && v.childForFieldName("object")?.text === "self" && props.get(v.childForFieldName("attribute")?.text ?? "")?.whole === false;
+  }
+  return false;
+}
+
+/** the values an expression may take: both arms of `a if c else b` */
+function valuesOf(n: SyntaxNode): SyntaxNode[] {
+  if (n.type === "parenthesized_expression" && n.namedChildren[0]) return valuesOf(n.namedChildren[0]);
+  if (n.type === "conditional_expression") {
+    const [a, , b] = n.namedChildren;
+    return [...(a ? valuesOf(a) : []), ...(b ? valuesOf(b) : [])];
+  }
+  return [n];
+}
+
+function returns(def: SyntaxNode): SyntaxNode[] {
+  return descendants(def, "return_statement", { skipNestedDefs: true }).map((r) => r.namedChildren[0]).filter((v): v is SyntaxNode => !!v);
+}
+
+function isProperty(ctx: PyContext, def: SyntaxNode): boolean {
+  const decorated = def.parent?.type === "decorated_definition" ? def.parent : null;
+  return !!decorated && decorated.namedChildren.some((d) => d?.type === "decorator" && PROPERTY.test(ctx.qualifiedName(d.namedChildren[0]) ?? d.namedChildren[0]?.text ?? ""));
+}
+
+function classOf(def: SyntaxNode): SyntaxNode | null {
+  let p = def.parent;
+  if (p?.type === "decorated_definition") p = p.parent;
+  return p?.type === "block" && p.parent?.type === "class_definition" ? p.parent : null;
+}
+
+function nameOf(def: SyntaxNode): string {
+  return def.childForFieldName("name")?.text ?? "";
+}
