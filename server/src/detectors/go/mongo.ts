@@ -26,6 +26,7 @@ import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
 import { boundName, valueOf } from "./values";
 import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan, stringValue, within } from "./syntax";
+import { describedCondition } from "../shared/conditions";
 
 export const MONGO_GO = /^go\.mongodb\.org\/mongo-driver(\/v2)?\/mongo$/;
 export const MONGO_GO_LIBRARY = "mongo-go-driver";
@@ -285,16 +286,7 @@ export function mongoLayer(opts: {
       source: "default",
       description: "no backoff: the retry selects a server again (waits for a primary up to serverSelectionTimeoutMS, 30 s by default)",
     },
-    condition: {
-      allErrors: false,
-      exceptionTypes: [],
-      statuses: [],
-      retryOn: [],
-      afterSendMethods: "all",
-      permanentErrors: null,
-      honoursRetryAfter: null,
-      description: `retryable errors only (network errors, NotWritablePrimary, ShutdownInProgress, … and the RetryableWriteError label) of ${what || "nothing"}; a retried write carries a transaction id, so the server applies it at most once`,
-    },
+    condition: describedCondition(`retryable errors only (network errors, NotWritablePrimary, ShutdownInProgress, … and the RetryableWriteError label) of ${what || "nothing"}; a retried write carries a transaction id, so the server applies it at most once`),
     budget: null,
     perTryTimeoutSeconds: null,
     overallTimeoutSeconds: null,

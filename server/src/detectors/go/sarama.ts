@@ -9,7 +9,7 @@
  * - `producer.SendMessage(msg)` / `SendMessages` / `Input() <- msg` on the producer is a request to
  *   the first broker address when literal, else `kafka`.
  */
-import type { LayerFact, ValueExpr } from "../../model/facts";
+import type { LayerFact, SourceSpan, ValueExpr } from "../../model/facts";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
@@ -75,19 +75,7 @@ export function detectSarama(ctx: GoContext): void {
     if (!cfgArg) note += fromClient ? "; the client's config is not in this function" : "";
     const name = boundName(ctx, call);
     const localId = ctx.nextId("L", call);
-    ctx.facts.layers.push(kafkaProducerLayer({
-      localId,
-      anchor: nodeSpan(s.maxAt ?? call),
-      label: name ?? `sarama.${ctor}`,
-      library: LIBRARY,
-      attempts,
-      source: s.max ? "config" : "default",
-      note: s.idempotent ? `${note}; Producer.Idempotent = true` : note,
-      wait: producerWait(s, time),
-      errors: "retriable produce errors (leader not available, not leader for partition, request timed out, not enough replicas, broken connections)",
-      idempotent: s.idempotent,
-      unknown: attempts === null,
-    }));
+    ctx.facts.layers.push(saramaProducerLayer({ localId, anchor: nodeSpan(s.maxAt ?? call), label: name ?? `sarama.${ctor}`, library: LIBRARY, attempts, note, s, time }));
     if (!name) continue;
     const client = addClient(ctx, { name, at: call, library: LIBRARY, timeoutSeconds: null, timeoutSet: false, layerIds: [localId], baseUrl: brokerOf(ctx, fromClient ? null : (args[0] ?? null)) });
     client.sdk = { target: "", notSending: [...KAFKA_NOT_SENDING, "Successes", "Errors", "IsTransactional", "TxnStatus", "BeginTxn", "AbortTxn"], protocol: "queue" };
@@ -130,6 +118,23 @@ function configVar(fn: SyntaxNode, pkg: string): string | null {
 function functionNamed(ctx: GoContext, name: string): SyntaxNode | null {
   if (!name || name.includes(".")) return null;
   return ctx.functionNodes.find((f) => f.type === "function_declaration" && f.childForFieldName("name")?.text === name) ?? null;
+}
+
+/** The layer of a sarama producer (also one a watermill-kafka publisher builds) from its read settings. */
+export function saramaProducerLayer(o: { localId: string; anchor: SourceSpan; label: string; library: string; attempts: number | null; note: string; s: SaramaSettings; time: string }): LayerFact {
+  return kafkaProducerLayer({
+    localId: o.localId,
+    anchor: o.anchor,
+    label: o.label,
+    library: o.library,
+    attempts: o.attempts,
+    source: o.s.max ? "config" : "default",
+    note: o.s.idempotent ? `${o.note}; Producer.Idempotent = true` : o.note,
+    wait: producerWait(o.s, o.time),
+    errors: "retriable produce errors (leader not available, not leader for partition, request timed out, not enough replicas, broken connections)",
+    idempotent: o.s.idempotent,
+    unknown: o.attempts === null,
+  });
 }
 
 export function producerWait(s: SaramaSettings, time: string): LayerFact["wait"] {

@@ -17,9 +17,9 @@ import type { GoContext } from "./context";
 import { addClient } from "./nethttp";
 import { boundName, numberOf } from "./values";
 import { libraryParams } from "./mongo";
-import { brokerOf, producerWait, readProducerSettings, SARAMA, type SaramaSettings } from "./sarama";
+import { brokerOf, readProducerSettings, SARAMA, saramaProducerLayer, type SaramaSettings } from "./sarama";
 import { callArgs, calleeNode, descendants, dottedName, enclosingFunction, nodeSpan } from "./syntax";
-import { KAFKA_NOT_SENDING, kafkaProducerLayer } from "../shared/kafka";
+import { KAFKA_NOT_SENDING } from "../shared/kafka";
 
 const WATERMILL_KAFKA = /^github\.com\/ThreeDotsLabs\/watermill-kafka(\/v\d+)?\/pkg\/kafka$/;
 const WATERMILL_MESSAGE = "github.com/ThreeDotsLabs/watermill/message";
@@ -77,19 +77,7 @@ export function detectWatermillKafka(ctx: GoContext): void {
         : `Producer.Retry.Max = ${s.max.text} → ${n + 1} attempt${n === 0 ? " (retries disabled)" : "s"} (sarama SyncProducer of a watermill-kafka publisher; Retry.Max counts retries)`;
     const name = boundName(ctx, call);
     const localId = ctx.nextId("L", call);
-    ctx.facts.layers.push(kafkaProducerLayer({
-      localId,
-      anchor: nodeSpan(s.maxAt ?? call),
-      label: name ?? "watermill kafka.NewPublisher",
-      library: "sarama",
-      attempts,
-      source: s.max ? "config" : "default",
-      note: s.idempotent ? `${note}; Producer.Idempotent = true` : note,
-      wait: producerWait(s, time),
-      errors: "retriable produce errors (leader not available, not leader for partition, request timed out, not enough replicas, broken connections)",
-      idempotent: s.idempotent,
-      unknown: attempts === null,
-    }));
+    ctx.facts.layers.push(saramaProducerLayer({ localId, anchor: nodeSpan(s.maxAt ?? call), label: name ?? "watermill kafka.NewPublisher", library: "sarama", attempts, note, s, time }));
     if (!name) continue;
     const client = addClient(ctx, { name, at: call, library: LIBRARY, timeoutSeconds: null, timeoutSet: false, layerIds: [localId], baseUrl: brokerOf(ctx, brokers) });
     client.sdk = { target: "", notSending: [...KAFKA_NOT_SENDING], protocol: "queue" };

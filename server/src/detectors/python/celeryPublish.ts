@@ -20,6 +20,7 @@ import type { LayerFact } from "../../model/facts";
 import { callParts, descendants, nodeSpan, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
+import { describedCondition } from "../shared/conditions";
 
 export const CELERY_PUBLISH_LIBRARY = "celery-publish";
 /** celery/app/defaults.py (5.6.2; the same at v4.4.7, v5.0.0, v5.3.0): task_publish_retry_policy */
@@ -147,16 +148,7 @@ function publishLayer(localId: string, anchor: LayerFact["anchor"], app: string,
       source: p.source,
       description: `from ${interval(p.intervalStart)}, +${interval(p.intervalStep)} per retry, max ${interval(p.intervalMax)}, no jitter`,
     },
-    condition: {
-      allErrors: false,
-      exceptionTypes: [],
-      statuses: [],
-      retryOn: [],
-      afterSendMethods: "all",
-      permanentErrors: null,
-      honoursRetryAfter: null,
-      description: "broker connection and channel errors while publishing (kombu Connection.ensure); a message whose send failed mid-way may be published twice",
-    },
+    condition: describedCondition("broker connection and channel errors while publishing (kombu Connection.ensure); a message whose send failed mid-way may be published twice"),
     budget: null,
     perTryTimeoutSeconds: null,
     overallTimeoutSeconds: null,

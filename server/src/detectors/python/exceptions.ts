@@ -7,6 +7,7 @@
  * - connect-only errors mean the request never left: safe for any method.
  */
 import type { RetryCondition } from "../../model/facts";
+import { describedCondition } from "../shared/conditions";
 
 const EVERY_EXCEPTION = new Set(["Exception", "BaseException", "builtins.Exception", "builtins.BaseException"]);
 
@@ -65,14 +66,5 @@ export function conditionForExceptions(types: string[] | "all", raisesOnStatus: 
 
 /** A condition the detector could not read (a predicate function): assume the worst for writes, not for 4xx. */
 export function customCondition(description: string): RetryCondition {
-  return {
-    allErrors: false,
-    exceptionTypes: [],
-    statuses: [],
-    retryOn: [],
-    afterSendMethods: "all",
-    permanentErrors: null,
-    honoursRetryAfter: null,
-    description,
-  };
+  return describedCondition(description);
 }

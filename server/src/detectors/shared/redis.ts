@@ -3,6 +3,7 @@
  * go-redis (detectors/go/redis.ts) and redis-py (detectors/python/redis.ts) detectors.
  */
 import type { LayerFact } from "../../model/facts";
+import { describedCondition } from "./conditions";
 
 export const REDIS_NOT_SENDING = ["Close", "close", "Options", "Pipeline", "TxPipeline", "pipeline", "Conn", "connection_pool", "get_connection_kwargs", "WithContext", "Context"];
 
@@ -31,16 +32,7 @@ export function redisLayer(opts: {
     timeBound: opts.retries === Infinity ? "none: negative retries retry forever" : null,
     ...(opts.retries === null ? { countUnknown: true } : {}),
     wait: opts.wait,
-    condition: {
-      allErrors: false,
-      exceptionTypes: [],
-      statuses: [],
-      retryOn: [],
-      afterSendMethods: "all",
-      permanentErrors: null,
-      honoursRetryAfter: null,
-      description: `${opts.errors}; every command is re-sent, writes (INCR, LPUSH, …) included, so a write whose reply timed out can be applied twice`,
-    },
+    condition: describedCondition(`${opts.errors}; every command is re-sent, writes (INCR, LPUSH, …) included, so a write whose reply timed out can be applied twice`),
     budget: null,
     perTryTimeoutSeconds: null,
     overallTimeoutSeconds: null,
