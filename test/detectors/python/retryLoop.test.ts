@@ -228,6 +228,40 @@ def body_of(raw):
     assert.deepEqual(layers, []);
   });
 
+  test("not a retry: the handler ends the request, tells the user or closes what the try opened, as the try body also does", async () => {
+    const layers = await loopLayers(`from flask import abort, flash
+
+def get_object_or_404(fn, *args):
+    try:
+        rv = fn(*args)
+        if rv is None:
+            abort(404)
+    except NoResultFound:
+        abort(404)
+    return rv
+
+def login(email):
+    try:
+        user = find_user(email)
+        if not user.active:
+            flash("Wrong email or password.")
+    except NoResultFound:
+        flash("Wrong email or password.")
+
+def run_query(conn, query):
+    cursor = conn.cursor()
+    try:
+        cursor.execute(query)
+        rows = cursor.fetchall()
+        cursor.close()
+        return rows
+    except DatabaseError:
+        cursor.close()
+        raise
+`);
+    assert.deepEqual(layers, []);
+  });
+
   test("a try body that also raises a built exception: the send the handler makes again is still a 2-attempt layer", async () => {
     const layers = await loopLayers(`def http_502(detail):
     return RuntimeError(detail)

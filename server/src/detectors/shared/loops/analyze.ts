@@ -28,6 +28,12 @@ import { waitOf } from "./wait";
  * methods that transform data in place (decode, parse, serialize, validate): made again on the
  * same input they fail the same way, so a handler repeating one retries nothing
  */
+/**
+ * Calls a handler makes again that end or clean up, never retry: ending the request or process
+ * (`abort(404)`, `exit(1)`), a message to the user (`flash(…)`), releasing what the try opened
+ * (`cursor.close()`, `rollback()`). The same call in the try body is the success path's own.
+ */
+const ENDS_OR_CLEANS_UP = /^(abort|exit|_exit|flash|close|aclose|rollback|release|dispose|cleanup|shutdown|terminate|kill|quit)$/;
 const LOCAL_TRANSFORM = /^(decode|encode|loads|dumps|parse|parse_obj|parse_raw|model_validate|model_validate_json|validate|unmarshal|Unmarshal|marshal|Marshal|serialize|deserialize|Serialize|Deserialize|b64decode|b64encode|urlsafe_b64decode|urlsafe_b64encode|fromisoformat|strptime|literal_eval|JSONParse|readValue|writeValueAsString|fromJson|toJson)$/;
 
 /** methods that run a functional parameter (`op.get()`, `task.call()`, `fn.Invoke()`) */
@@ -248,7 +254,7 @@ function paramFallback(fn: LoopFunction, local: string): Expr | null {
  * A handler that makes the failed call once more: `try: op(x) / except E: reconnect(); op(x)`
  * (outside any loop; the same callee with the same arguments, after whatever the handler does
  * first; not a call that builds the exception a `raise` throws, nor a local data transform such as
- * `jwt.decode`, which fails the same way again). That is a retry of two attempts, read as the loop it unrolls:
+ * `jwt.decode`, which fails the same way again, nor a call that ends or cleans up: `abort(404)`, `cursor.close()`). That is a retry of two attempts, read as the loop it unrolls:
  * `for _ in range(2): try: op(x); break / except E: reconnect()`, anchored on the handler.
  * Only where the language adapter gives handlers an anchor (Catch.anchor).
  */
@@ -258,7 +264,11 @@ function catchRetries(fn: LoopFunction, loops: Loop[]): Array<{ loop: Loop; agai
   // (`raise http_401("invalid token")` in the try and in the handler), not a local data transform
   // that gives the same error again on the same input (`jwt.decode(token, key)`, `json.loads(body)`)
   const callsIn = (stmts: Stmt[]) =>
-    walk(stmts).flatMap((v) => (v.expr?.k === "call" && v.expr.call.role === "operation" && v.expr.call.callee && !v.where.thrown && !LOCAL_TRANSFORM.test(v.expr.call.method) ? [v.expr.call] : []));
+    walk(stmts).flatMap((v) =>
+      v.expr?.k === "call" && v.expr.call.role === "operation" && v.expr.call.callee && !v.where.thrown && !LOCAL_TRANSFORM.test(v.expr.call.method) && !ENDS_OR_CLEANS_UP.test(v.expr.call.method)
+        ? [v.expr.call]
+        : [],
+    );
   const sameCall = (a: Call, b: Call) => a.callee === b.callee && a.args.length === b.args.length && a.args.every((x, i) => x.text === b.args[i]!.text);
   for (const v of walk(fn.body)) {
     const t = v.stmt;
