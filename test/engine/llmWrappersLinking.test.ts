@@ -31,6 +31,28 @@ export async function describe(text: string) {
 `);
   });
 
+  test("p-retry ×3 around an LCEL sequence prompt.pipe(structured).invoke (RunnableSequence runs the model's AsyncCaller, 7) → 21 calls to openai", async () => {
+    await checkFixture(`
+//! rules RL001
+//- bot/package.json
+{ "name": "bot", "dependencies": { "@langchain/openai": "1.4.3", "@langchain/core": "1.1.39", "p-retry": "^6.2.0" } }
+//- bot/src/agent.ts
+import { ChatOpenAI } from "@langchain/openai";
+import { ChatPromptTemplate } from "@langchain/core/prompts";
+import pRetry from "p-retry";
+
+const model = new ChatOpenAI({ model: "gpt-4.1" });
+// ^ layer ×7 RL001
+
+export async function describe(text: string) {
+  const structured = model.withStructuredOutput(schema);
+  return pRetry(() => ChatPromptTemplate.fromTemplate("Describe: {content}").pipe(structured).invoke({ content: text }), { retries: 2 });
+  // ^ layer ×3 RL001
+}
+//! path 21 openai
+`);
+  });
+
   test("llama-index OpenAILike: its own 3 attempts over the SDK's 4 → 12 calls to the endpoint", async () => {
     const result = await checkFixture(`
 //- svc/ai.py

@@ -171,3 +171,21 @@ describe("@LoadBalanced RestTemplate beans", () => {
     });
   }
 });
+
+// the shape of lvotech/microservice-skeleton answer-service: a Retryer bean and a load-balanced @FeignClient
+test("Feign's Retryer bean wraps the load-balancer retry: Feign ×5 outermost, then the balancer ×2, product 10", async () => {
+  const result = await analyzeWorkspace(
+    [
+      { path: "answers/pom.xml", text: `<project><dependencies><dependency><groupId>org.springframework.retry</groupId><artifactId>spring-retry</artifactId></dependency></dependencies></project>\n` },
+      { path: "answers/src/main/resources/application.properties", text: "spring.application.name=answer-service\n" },
+      { path: "answers/src/main/java/shop/answers/RetryConfig.java", text: `package shop.answers;\n\nimport feign.Retryer;\nimport org.springframework.context.annotation.*;\n\n@Configuration\npublic class RetryConfig {\n    @Bean\n    public Retryer retryer() {\n        return new Retryer.Default(1000, 5000, 5);\n    }\n}\n` },
+      { path: "answers/src/main/java/shop/answers/QuestionClient.java", text: `package shop.answers;\n\nimport org.springframework.cloud.openfeign.FeignClient;\nimport org.springframework.web.bind.annotation.*;\n\n@FeignClient(name = "question-service")\npublic interface QuestionClient {\n    @GetMapping("/question")\n    String question();\n}\n` },
+      { path: "answers/src/main/java/shop/answers/AnswerController.java", text: `package shop.answers;\n\nimport org.springframework.web.bind.annotation.*;\n\n@RestController\npublic class AnswerController {\n    private final QuestionClient questions;\n    public AnswerController(QuestionClient questions) { this.questions = questions; }\n    @GetMapping("/answer")\n    public String answer() { return questions.question(); }\n}\n` },
+    ],
+    DEFAULT_SETTINGS,
+  );
+  const kinds = (ids: readonly string[]) => ids.map((id) => result.model.layers.find((l) => l.id === id)?.kind);
+  const path = result.model.paths.find((p) => p.product === 10);
+  assert.ok(path, `a 10× path; got ${result.model.paths.map((p) => `${kinds(p.layers).join(">")}=${p.product}`).join(", ")}`);
+  assert.deepEqual(kinds(path.layers), ["feign-retryer", "spring-cloud-loadbalancer-retry"]);
+});

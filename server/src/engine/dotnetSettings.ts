@@ -34,7 +34,9 @@ export function applyDotnetRetrySettings(layer: RetryLayer, file: FileFacts, res
         ? `${ref.fallbackRef!.name} = ${written.value} (${written.source}): ${written.value} retries → ${maxAttempts} attempts`
         : ref.retriesKey
           ? `${ref.retriesKey} is not set in the settings: default ${retries} retries → ${maxAttempts} attempts`
-          : `${retries} retries passed in by every call of the method → ${maxAttempts} attempts`;
+          : ref.defaultOf
+            ? `${ref.defaultOf} = ${retries} (the parameter's default) → ${maxAttempts} attempts`
+            : `${retries} retries passed in by every call of the method → ${maxAttempts} attempts`;
   // an inert layer (a Polly pipeline run only by a synchronous Execute over an async lambda) keeps
   // its one attempt: the count it was configured with is only said
   if (layer.disabled && layer.maxAttempts === 1) return { ...layer, attemptsNote: `${layer.attemptsNote} (configured: ${attemptsNote})` };

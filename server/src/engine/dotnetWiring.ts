@@ -423,6 +423,22 @@ export class DotnetWiring {
         const id = layerKey(f, l.localId);
         if (l.configRef?.library === "dotnet") layers.set(id, applyDotnetRetrySettings(layers.get(id)!, f, this.resolver, this.envOf(f)));
       }
+      // a synchronous policy running the callable its method is given: every call passes an async lambda
+      for (const g of f.dotnet?.asyncArgGates ?? []) {
+        const id = layerKey(f, g.layerId);
+        const layer = layers.get(id);
+        const sites = this.callers.sitesOf(f, g.functionId);
+        if (!layer || !sites.length) continue;
+        const extension = f.dotnet?.extensionMethods?.includes(g.functionId) ?? false;
+        const tasks = sites.every((s) => {
+          const written = s.call.callee.includes(".") && extension ? g.index - 1 : g.index;
+          const arg = s.call.args.find((a) => a.keyword === g.param) ?? s.call.args.filter((a) => a.keyword === null)[written];
+          return arg?.task === true;
+        });
+        if (!tasks) continue;
+        const where = sites.map((s) => `${s.file.path}:${s.call.span.line}`).join(", ");
+        layers.set(id, { ...layer, maxAttempts: 1, disabled: true, countUnknown: false, attemptsNote: `${layer.attemptsNote}; inert: a synchronous policy running ${g.param}, and every call passes an async lambda (${where}): it gets the Task back and never sees the failure, so nothing is retried` });
+      }
       for (const g of f.dotnet?.guardedLayers ?? []) {
         const id = layerKey(f, g.layerId);
         const layer = layers.get(id);

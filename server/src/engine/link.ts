@@ -31,6 +31,7 @@ import { applyHelmValues } from "./helmValues";
 import { applySdkVersions } from "./sdkVersions";
 import { applyVersionGates } from "./versionGates";
 import { applySpringCloudLoadBalancer, loadBalancerMethodFilter } from "./springCloudLoadBalancerConfig";
+import { SCLB } from "../detectors/java/springCloudLoadBalancer";
 import { markStartupLayers } from "./startup";
 import { isExampleFile, markSideFileDefaults } from "./sideFiles";
 import { markInertLayers } from "./inertLayers";
@@ -42,6 +43,7 @@ import { ClassNamedLocals } from "./classNamedLocals";
 import { streamConsumerAttachments } from "./cloudStream";
 import { kafkaListenerAttachments, withKafkaContainerDefaults } from "./springKafkaListeners";
 import { applyJdkHttpUrlConnection, jdkMethodFilter } from "./jdkHttpUrlConnection";
+import { joinBaseUrl, usesRequestPrefix, withoutUnlistedMethodLayers } from "./baseUrls";
 import { queueWrapperLayers } from "./queues/queueWrappers";
 import { PythonDispatch } from "./pythonDispatch";
 import { TsDispatch } from "./tsDispatch";
@@ -59,12 +61,14 @@ interface Reach {
   baseUrl: { file: FileFacts; scopeId: string; value: NonNullable<import("../model/facts").ClientFact["baseUrl"]> } | null;
   /** parameters of the functions on the way to the request, bound to the calls' arguments */
   bindings?: ParamBinding[];
+  /** a gRPC stub's proto service is implemented in these workspace services (the target when the address names no host) */
+  grpcServers?: string[];
   /** reached through a call inside a long-running loop (FileFacts.longRunningLoops: a consumer's message loop) or a message handler: sent per item, not per request into the service */
   perItem?: true;
 }
 
-/** libraries with a default per-request timeout (httpx: 5 s); requests, axios and fetch have none */
-const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Client": 5, "httpx.AsyncClient": 5, HttpClient: 100 };
+/** libraries with a default per-request timeout (httpx: 5 s; ky: 10 s per attempt, docs/reference/ky.md); requests, axios, got and fetch have none */
+const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Client": 5, "httpx.AsyncClient": 5, HttpClient: 100, ky: 10 };
 
 /** languages whose files hold functions and calls (entry points live there) */
 const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
@@ -222,9 +226,13 @@ export function link(written: FileFacts[], settings: Settings): Model {
     // a TS/JS message handler (FunctionFact.messageHandler) runs once per message, whoever registers it
     const perMessage = "messageHandler" in fn && fn.messageHandler === true;
     for (const call of callsByFn.get(key) ?? []) {
-      const wrap = blockLayers.get(`${file.path}::${call.id}`) ?? [];
+      const block = blockLayers.get(`${file.path}::${call.id}`) ?? [];
+      // a Feign method's load-balancer retry runs inside Feign's Retryer: SynchronousMethodHandler.invoke
+      // loops the Retryer around executeAndDecode → client.execute, the RetryableFeignBlockingLoadBalancerClient
+      const inner = call.request?.library === "feign" ? block.filter((id) => layers.get(id)?.configRef?.library === SCLB) : [];
+      const wrap = inner.length ? block.filter((id) => !inner.includes(id)) : block;
       const perItem = perMessage || inLongRunningLoop(file, call);
-      for (const r of reachOfCall(file, fn.id, call)) out.push(perItem ? { ...r, layers: [...wrap, ...r.layers], perItem: true } : { ...r, layers: [...wrap, ...r.layers] });
+      for (const r of reachOfCall(file, fn.id, call)) out.push(perItem ? { ...r, layers: [...wrap, ...r.layers, ...inner], perItem: true } : { ...r, layers: [...wrap, ...r.layers, ...inner] });
     }
     inProgress.delete(key);
     const decorated = [...helperDecorators(file, fn), ...(decorators.get(key) ?? [])];
@@ -323,6 +331,13 @@ export function link(written: FileFacts[], settings: Settings): Model {
     for (const t of dispatched) {
       calledFunctions.add(fnKey(t.file, t.fn.id));
       out.push(...reachOfFunction(t.file, t.fn));
+    }
+    // Python: `with get_backend().batch_update() as batch:` runs the context manager's `__enter__` and `__exit__` (engine/pythonDispatch.ts)
+    if (call.entersContext) {
+      for (const t of pyDispatch.contextMethods(file, scopeId, call.callee)) {
+        calledFunctions.add(fnKey(t.file, t.fn.id));
+        out.push(...reachOfFunction(t.file, t.fn));
+      }
     }
     if (target?.kind === "function") {
       calledFunctions.add(fnKey(target.file, target.fn.id));
@@ -492,31 +507,32 @@ export function link(written: FileFacts[], settings: Settings): Model {
     return null;
   };
 
-  // TS/JS: a client handed in through a parameter (`function wrap(api) { return (cfg) => api(cfg) }`,
-  // the parameter of the function around the call or of one it is nested in): what the function's
-  // callers pass for it — the first client with retry layers, else the first found
-  const tsCallSites = new Map<string, Array<{ file: FileFacts; call: CallFact }>>();
-  let tsCallsByName: Map<string, Array<{ file: FileFacts; call: CallFact }>> | undefined;
+  // TS/JS and Python: a client handed in through a parameter (`function wrap(api) { return (cfg) => api(cfg) }`,
+  // `def _embed_nodes(nodes, embed_model): embed_model.get_text_embedding_batch(…)`; the parameter of
+  // the function around the call or of one it is nested in): what the function's callers pass for
+  // it — the first client with retry layers, else the first found
+  const paramCallSites = new Map<string, Array<{ file: FileFacts; call: CallFact }>>();
+  let callsByName: Map<string, Array<{ file: FileFacts; call: CallFact }>> | undefined;
   const callersOf = (file: FileFacts, fn: FunctionFact): Array<{ file: FileFacts; call: CallFact }> => {
     const key = fnKey(file, fn.id);
-    const cached = tsCallSites.get(key);
+    const cached = paramCallSites.get(key);
     if (cached) return cached;
-    if (!tsCallsByName) {
-      tsCallsByName = new Map();
+    if (!callsByName) {
+      callsByName = new Map();
       for (const f of files) {
-        if (f.language !== "typescript") continue;
-        for (const c of f.calls) push(tsCallsByName, c.callee.slice(c.callee.lastIndexOf(".") + 1), { file: f, call: c });
+        if (f.language !== "typescript" && f.language !== "python") continue;
+        for (const c of f.calls) push(callsByName, `${f.language}\u0000${c.callee.slice(c.callee.lastIndexOf(".") + 1)}`, { file: f, call: c });
       }
     }
-    const out = (tsCallsByName.get(fn.name) ?? []).filter((s) => {
+    const out = (callsByName.get(`${file.language}\u0000${fn.name}`) ?? []).filter((s) => {
       const t = resolver.resolve(s.file, s.call.functionId, s.call.callee);
       return t?.kind === "function" && t.file.path === file.path && t.fn.id === fn.id;
     });
-    tsCallSites.set(key, out);
+    paramCallSites.set(key, out);
     return out;
   };
   const paramClient = (file: FileFacts, scopeId: string, name: string | null, depth: number): ResolvedClient | null => {
-    if (file.language !== "typescript" || !name || name.includes(".") || depth > 3) return null;
+    if ((file.language !== "typescript" && file.language !== "python") || !name || name.includes(".") || depth > 3) return null;
     let owner: FunctionFact | undefined;
     for (let id = scopeId; id && id !== "<module>"; id = id.includes(".") ? id.slice(0, id.lastIndexOf(".")) : "") {
       const fn = resolver.functionById(file, id);
@@ -527,9 +543,12 @@ export function link(written: FileFacts[], settings: Settings): Model {
     }
     if (!owner) return null;
     const index = owner.params.indexOf(name);
+    // a Python method called on an object (`self.embed(nodes, model)`) is passed its arguments from its second parameter
+    const method = file.language === "python" && (owner.params[0] === "self" || owner.params[0] === "cls");
     let first: ResolvedClient | null = null;
     for (const site of callersOf(file, owner).slice(0, 16)) {
-      const arg = site.call.args.filter((a) => a.keyword === null)[index];
+      const skip = method && site.call.callee.includes(".") ? 1 : 0;
+      const arg = site.call.args.find((a) => a.keyword === name) ?? site.call.args.filter((a) => a.keyword === null)[index - skip];
       if (!arg?.name) continue;
       const ref = resolver.resolve(site.file, site.call.functionId, arg.name);
       const passed = ref ? resolver.clientOf(ref) : paramClient(site.file, site.call.functionId, arg.name, depth + 1);
@@ -569,6 +588,25 @@ export function link(written: FileFacts[], settings: Settings): Model {
         : null;
     const via = { library: client.client.library, timeoutSeconds: client.client.timeoutSeconds, timeoutSet: client.client.timeoutSet ?? client.client.timeoutSeconds !== null };
     return { call, file, layers: [...client.layers, ...viaStubs], baseUrl, via };
+  };
+
+  // C# gRPC servers: the services whose classes derive from a generated `FlightService.FlightServiceBase`
+  let grpcServerIndex: Map<string, string[]> | null = null;
+  const grpcServers = (service: string): string[] => {
+    if (!grpcServerIndex) {
+      grpcServerIndex = new Map();
+      for (const f of files) {
+        const svc = index.fileService.get(f.path);
+        if (f.language !== "csharp" || !svc) continue;
+        for (const impl of f.csImplementations ?? []) {
+          if (impl.source !== "base-list" || !impl.iface.endsWith("Base")) continue;
+          const name = impl.iface.slice(impl.iface.lastIndexOf(".") + 1, -"Base".length);
+          const list = grpcServerIndex.get(name) ?? [];
+          if (name && !list.includes(svc)) grpcServerIndex.set(name, [...list, svc]);
+        }
+      }
+    }
+    return grpcServerIndex.get(service) ?? [];
   };
 
   // Go stubs by proto service, per service: `pb.NewVotingServiceClient(conn)` anywhere in the binary
@@ -635,7 +673,12 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const dot = call.callee.lastIndexOf(".");
     const member = call.callee.slice(dot + 1);
     // also on what a factory returns, chained (`makeS3().send(cmd)`, `get_client().put_object(…)`)
-    const client = resolved ?? resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot))) ?? factoryClient(file, scopeId, /^[\w.]+\(\)/.exec(call.callee.slice(0, dot))?.[0] ?? null);
+    const client =
+      resolved ??
+      resolver.clientOf(resolver.resolve(file, scopeId, call.callee.slice(0, dot))) ??
+      factoryClient(file, scopeId, /^[\w.]+\(\)/.exec(call.callee.slice(0, dot))?.[0] ?? null) ??
+      // Python: an SDK client handed in through a parameter (`def _embed_nodes(nodes, embed_model)`)
+      (file.language === "python" ? paramClient(file, scopeId, call.callee.slice(0, dot), 0) : null);
     const sdk = client?.client.sdk;
     if (!client || !sdk || sdk.notSending.includes(member)) return null;
     const viaStubs = (stubLayers.get(`${client.file.path}#${client.client.id}`) ?? []).filter((l) => !client.layers.includes(l));
@@ -650,7 +693,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
     }
     // an SDK whose endpoint is the client's own connection string (MongoDB drivers: `sdk.target` "")
     const baseUrl = sdk.target === "" && client.client.baseUrl ? { file: client.file, scopeId: client.client.functionId, value: client.client.baseUrl } : null;
-    return { call: { ...call, request }, file, layers: [...client.layers, ...viaStubs], baseUrl, via };
+    // a factory-built gRPC client (`AddGrpcClient<T>()`): the service's ConfigureHttpClientDefaults
+    // handlers sit outermost in its HttpClient's handler chain (docs/reference/grpc-dotnet.md)
+    const defaults = client.client.httpFactory ? dotnet.registrationsOf(client).flatMap((r) => r.client.layerIds.map((id) => layerKey(r.file, id))).filter((id) => !client.layers.includes(id)) : [];
+    const servers = client.client.grpcService ? grpcServers(client.client.grpcService) : undefined;
+    return { call: { ...call, request }, file, layers: [...defaults, ...client.layers, ...viaStubs], baseUrl, via, ...(servers?.length ? { grpcServers: servers } : {}) };
   };
 
   // a task sent to its workers: a queue hop to each worker other than the sender's own service,
@@ -732,7 +779,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         addHop({
           caller: callerName,
           callee: target.name,
-          layerIds: jdkMethodFilter(loadBalancerMethodFilter(withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers), req.method, layers), req.method, layers),
+          layerIds: withoutUnlistedMethodLayers(jdkMethodFilter(loadBalancerMethodFilter(withoutRetriesInsideTransactions(dotnet.withoutSuspendedStrategies(r.layers, layers), layers), req.method, layers), req.method, layers), req.method, layers),
           calls: [
             {
               file: r.file.path,
@@ -846,14 +893,12 @@ function targetOf(r: Reach, resolver: Resolver, index: ServiceIndex, env: Record
   const partial = { partial: false };
   let url = evaluate(req.url, r.file, r.call.functionId, resolver, env, 0, partial, r.bindings);
   if (url === null && req.url !== null) partial.partial = true;
-  // .NET HttpClient: a URI without a scheme (`"api/items"`) is relative to BaseAddress, never a host
-  const relative = url !== null && url !== "" && r.via.library === "HttpClient" && !url.startsWith("/") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url);
-  if ((url === null || url.startsWith("/") || url === "" || relative) && r.baseUrl) {
-    const base = evaluate(r.baseUrl.value, r.baseUrl.file, r.baseUrl.scopeId, resolver, env, 0, undefined, r.bindings);
-    // a base that is only its scheme (`grpc://` + a target not known) names no host: keep its `//`
-    if (base !== null) url = (/^[a-z][a-z0-9+.-]*:\/\/$/i.test(base) ? base : base.replace(/\/+$/, "")) + (relative ? `/${url}` : (url ?? ""));
-  } else if (relative) url = null;
+  // the client's base URL (or the request's own ky/got prefixUrl), joined as its library does (engine/baseUrls.ts)
+  const base = usesRequestPrefix(r.via.library, req.prefixUrl !== undefined) ? { file: r.file, scopeId: r.call.functionId, value: req.prefixUrl! } : r.baseUrl;
+  url = joinBaseUrl(r.via.library, url, base ? () => evaluate(base.value, base.file, base.scopeId, resolver, env, 0, undefined, r.bindings) : undefined);
   const host = url ? hostOf(url) : null;
+  // a gRPC stub whose address is not known: the one workspace service implementing its proto service
+  if (!host && r.grpcServers?.length === 1) return { name: r.grpcServers[0]!, scheme: "grpc", path: null, pathComplete: false };
   if (!host) return { name: `unresolved (${r.call.callee})`, scheme: null, path: null, pathComplete: false };
   // SDK endpoints (ClientFact.sdk): "aws://dynamodb" → "aws:dynamodb", never a workspace service
   if (url?.startsWith("aws://")) return { name: `aws:${host}`, scheme: "aws", path: null, pathComplete: false };

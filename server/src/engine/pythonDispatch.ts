@@ -5,6 +5,11 @@
  * is the annotated class or derives from it, and defines the method, is a target: each is a
  * possible path, none is multiplied with another.
  *
+ * A method called on what a workspace function returns (`get_backend().batch_update()`) runs the
+ * method of the class the function's return annotation names (`def get_backend() -> TantivyBackend`),
+ * or the one that class inherits; a call entered as a context manager (`with
+ * get_backend().batch_update() as batch:`) runs its class's `__enter__` and `__exit__` there.
+ *
  * Classes are matched through the imports that name them (`from .base import BaseWhisper`,
  * `import app.whisper.base as base` → `base.BaseWhisper`, re-exports through a package
  * `__init__`), never by bare name across files. Only parameters of the function making the call
@@ -28,6 +33,8 @@ export class PythonDispatch {
   /** The methods a call `param.method(…)` may run, or [] when the receiver is no annotated parameter of a workspace class. */
   targets(file: FileFacts, scopeId: string, callee: string): Array<{ file: FileFacts; fn: FunctionFact }> {
     if (file.language !== "python") return [];
+    const returned = this.returnedMethod(file, scopeId, callee);
+    if (returned) return [returned];
     const parts = callee.split(".");
     if (parts.length !== 2) return [];
     const [param, method] = parts as [string, string];
@@ -37,6 +44,42 @@ export class PythonDispatch {
     if (!type) return [];
     const base = this.classOf(file, type, 0);
     return base ? subtypeMethods(base, method, (key) => this.childIndex().get(key) ?? []) : [];
+  }
+
+  /** `factory().method` (detectors/python/module.ts chainedName): the method of the class the factory's return annotation names. */
+  private returnedMethod(file: FileFacts, scopeId: string, callee: string): { file: FileFacts; fn: FunctionFact } | null {
+    const m = /^([\w.]+)\(\)\.(\w+)$/.exec(callee);
+    if (!m) return null;
+    const producer = this.resolver.resolve(file, scopeId, m[1]!);
+    if (producer?.kind !== "function" || !producer.fn.returnType) return null;
+    const cls = this.classOf(producer.file, producer.fn.returnType, 0);
+    return cls ? this.methodOf(cls, m[2]!, 0) : null;
+  }
+
+  /**
+   * `with <call> as x:` (CallFact.entersContext): the `__enter__` and `__exit__` of the class the
+   * call produces — the called function's return annotation, or the class it constructs.
+   */
+  contextMethods(file: FileFacts, scopeId: string, callee: string): Array<{ file: FileFacts; fn: FunctionFact }> {
+    if (file.language !== "python") return [];
+    const ref = this.resolver.resolve(file, scopeId, callee);
+    const fn = ref?.kind === "function" ? { file: ref.file, fn: ref.fn } : ref ? null : this.returnedMethod(file, scopeId, callee);
+    const cls = fn ? (fn.fn.returnType ? this.classOf(fn.file, fn.fn.returnType, 0) : null) : ref ? null : this.classOf(file, callee, 0);
+    if (!cls) return [];
+    return ["__enter__", "__exit__"].map((m) => this.methodOf(cls, m, 0)).filter((t): t is { file: FileFacts; fn: FunctionFact } => t !== null);
+  }
+
+  /** The class's own method, else the nearest one it inherits from a workspace base (bases in order). */
+  private methodOf(cls: ClassRef, method: string, depth: number): { file: FileFacts; fn: FunctionFact } | null {
+    if (depth > MAX_DEPTH) return null;
+    const own = cls.file.functions.find((f) => f.id === `${cls.name}.${method}`);
+    if (own) return { file: cls.file, fn: own };
+    for (const b of cls.file.pyClassBases?.[cls.name] ?? []) {
+      const base = this.classOf(cls.file, b, 0);
+      const found = base ? this.methodOf(base, method, depth + 1) : null;
+      if (found) return found;
+    }
+    return null;
   }
 
   /** The workspace class `dotted` names in `file`: one of its own, or one it imports. */

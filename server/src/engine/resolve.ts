@@ -3,13 +3,14 @@
  * value expressions (URLs from literals, constants, env vars and their manifest values).
  * Linear indexes built once per link; lookups are map hits.
  */
-import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
+import type { ClientFact, ConstantFact, FileFacts, FunctionFact, ImportFact, ValueExpr } from "../model/facts";
 import { INSTANCE_EXPORT } from "../model/facts";
 import { viperEntries } from "./viperConfig";
 import { ConfigIndex } from "./configEntries";
 import { GoIndex } from "./resolveGo";
 import { JvmIndex, JVM_LANGUAGES } from "./resolveJvm";
 import { TsPaths } from "./tsPaths";
+import { extendsInstances } from "./baseUrls";
 
 export type SymbolRef =
   | { kind: "function"; file: FileFacts; fn: FunctionFact }
@@ -204,10 +205,13 @@ export class Resolver {
     const moduleInstance = parts.length >= 2 && file.language === "typescript" ? file.instances?.[head] : undefined;
     const instanceMethod = moduleInstance && moduleInstance !== head ? this.resolve(file, "<module>", [moduleInstance, ...parts.slice(1)].join("."), depth + 1) : null;
     if (instanceMethod) return instanceMethod;
-    const imp = file.imports.find((i) => i.local === head);
+    // Python: else a name the function (or one it is nested in) imports in its own body
+    const imp = file.imports.find((i) => i.local === head) ?? this.functionImport(file, scopeId, head);
     if (!imp) return null;
     const rest = parts.slice(1);
     if (file.language === "python") {
+      // Django's `settings.NAME` is NAME of the project's settings module
+      if (imp.module === "django.conf" && imp.member === "settings" && rest.length === 1) return this.djangoSetting(file, rest[0]!, depth);
       if (imp.member) {
         const target = this.pythonModule(imp.module, file);
         if (target) {
@@ -246,6 +250,33 @@ export class Resolver {
     const method = instanceOf ? this.resolve(target, "<module>", [instanceOf, ...rest].join("."), depth + 1) : null;
     if (method) return method;
     return this.resolve(target, "<module>", [name, ...rest].join("."), depth + 1);
+  }
+
+  /**
+   * Django: `django.conf.settings.NAME` reads the uppercase names of the module DJANGO_SETTINGS_MODULE
+   * names (django/conf/__init__.py `Settings.__init__`). That variable is set at run time, so the
+   * settings module is taken as the one project module named `settings` (`proj/settings.py`,
+   * `settings/__init__.py`) of the file's service that defines NAME; none or several: unknown.
+   */
+  private djangoSetting(file: FileFacts, name: string, depth: number): SymbolRef | null {
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name)) return null;
+    this.settingsModules ??= [...this.byPath.values()].filter((f) => f.language === "python" && /(^|\.)settings$/.test(f.module ?? ""));
+    const svc = this.fileService.get(file.path);
+    const candidates = this.settingsModules.filter((f) => this.fileService.get(f.path) === svc && f.constants.some((c) => c.name === name));
+    return candidates.length === 1 ? this.resolve(candidates[0]!, "<module>", name, depth + 1) : null;
+  }
+
+  /** Python modules named `settings` (Django settings candidates), listed on the first lookup */
+  private settingsModules?: FileFacts[];
+
+  /** Python: `name` imported in the body of the function `scopeId` or of one enclosing it (FileFacts.functionImports), innermost first. */
+  private functionImport(file: FileFacts, scopeId: string, name: string): ImportFact | undefined {
+    if (!file.functionImports || scopeId === "<module>") return undefined;
+    for (let id = scopeId; id; id = id.includes(".") ? id.slice(0, id.lastIndexOf(".")) : "") {
+      const imp = file.functionImports[id]?.find((i) => i.local === name);
+      if (imp) return imp;
+    }
+    return undefined;
   }
 
   /**
@@ -361,6 +392,8 @@ export class Resolver {
     }
     if (c.library !== "unknown") return c.onClient && c.baseUrl === null ? this.onClient(ref.file, c, own, depth) : { file: ref.file, client: c, layers: own };
     if (!c.fromCall) return null;
+    const extended = this.extendedInstance(ref.file, c, own, depth);
+    if (extended) return extended;
     const factory = this.resolve(ref.file, c.functionId, c.fromCall);
     if (factory?.kind === "function" && factory.fn.returnsClientId) {
       const built = factory.file.clients.find((k) => k.id === factory.fn.returnsClientId);
@@ -447,6 +480,21 @@ export class Resolver {
     return out;
   }
 
+  /**
+   * `api.extend({ prefixUrl })` on a got/ky instance of another module (engine/baseUrls.ts): the
+   * base's options with the extension's merged over them — its layers, timeout and base URL,
+   * the extension's own prefixUrl (ClientFact.baseUrl) first.
+   */
+  private extendedInstance(file: FileFacts, c: ClientFact, own: string[], depth: number): ResolvedClient | null {
+    const dot = c.fromCall!.lastIndexOf(".");
+    if (dot <= 0 || c.fromCall!.slice(dot + 1) !== "extend") return null;
+    const base = this.clientOf(this.resolve(file, c.functionId, c.fromCall!.slice(0, dot)), depth + 1);
+    if (!base || !extendsInstances(base.client.library)) return null;
+    const baseUrl: ValueExpr | null = c.baseUrl ?? (base.client.baseUrl ? { kind: "bound", value: base.client.baseUrl, file: base.file.path, scopeId: base.client.functionId } : null);
+    const client: ClientFact = { ...c, library: base.client.library, baseUrl, timeoutSeconds: base.client.timeoutSeconds, timeoutSet: base.client.timeoutSet };
+    return { file, client, layers: [...base.layers, ...own.filter((l) => !base.layers.includes(l))] };
+  }
+
   /** A client built on another (a gRPC stub on its conn): the other's target and layers, then its own. */
   private onClient(file: FileFacts, c: ClientFact, own: string[], depth: number): ResolvedClient {
     const base = this.clientOf(this.resolve(file, c.functionId, c.onClient!), depth + 1);
@@ -516,7 +564,8 @@ function mapEntry(of: ValueExpr, key: string, file: FileFacts, scopeId: string, 
 export function constantOf(r: SymbolRef | null): { file: FileFacts; constant: ConstantFact } | null {
   if (r?.kind === "constant") return { file: r.file, constant: r.constant };
   if (r?.kind !== "client" || r.client.library !== "unknown" || r.client.functionId !== "<module>") return null;
-  const constant = r.file.constants.find((c) => c.name === r.client.name && (c.value.kind === "setting" || c.value.kind === "map"));
+  // a module-level call the file reads as a value (a settings getter, `dict(…)`, an environment lookup), not a client
+  const constant = r.file.constants.find((c) => c.name === r.client.name && (c.value.kind === "setting" || c.value.kind === "map" || c.value.kind === "env"));
   return constant ? { file: r.file, constant } : null;
 }
 

@@ -24,19 +24,37 @@ export function classKey(c: ClassRef): string {
   return `${c.file.path}#${c.name}`;
 }
 
-/** The methods named `method` of `base` and of every class below it; [] when more than `max` (MAX_DISPATCH_TARGETS). */
-export function subtypeMethods(base: ClassRef, method: string, children: (key: string) => readonly ClassRef[], max = MAX_DISPATCH_TARGETS): Array<{ file: FileFacts; fn: FunctionFact }> {
-  const out: Array<{ file: FileFacts; fn: FunctionFact }> = [];
+/** `base` and every class below it, base first, each once (breadth first). */
+function* subtypesOf(base: ClassRef, children: (key: string) => readonly ClassRef[]): Generator<ClassRef> {
   const seen = new Set<string>();
   const queue: ClassRef[] = [base];
-  while (queue.length && out.length <= max) {
+  while (queue.length) {
     const c = queue.shift()!;
     const key = classKey(c);
     if (seen.has(key)) continue;
     seen.add(key);
-    const m = c.file.functions.find((f) => f.id === `${c.name}.${method}`);
-    if (m) out.push({ file: c.file, fn: m });
+    yield c;
     queue.push(...children(key));
   }
-  return out.length > max ? [] : out;
+}
+
+/** The methods named `method` of `base` and of every class below it; [] when more than `max` (MAX_DISPATCH_TARGETS). */
+export function subtypeMethods(base: ClassRef, method: string, children: (key: string) => readonly ClassRef[], max = MAX_DISPATCH_TARGETS): Array<{ file: FileFacts; fn: FunctionFact }> {
+  const out: Array<{ file: FileFacts; fn: FunctionFact }> = [];
+  for (const c of subtypesOf(base, children)) {
+    const m = c.file.functions.find((f) => f.id === `${c.name}.${method}`);
+    if (m) out.push({ file: c.file, fn: m });
+    if (out.length > max) return [];
+  }
+  return out;
+}
+
+/** `base` and every class below it, base first; [] when more than `max`. */
+export function subtypeClasses(base: ClassRef, children: (key: string) => readonly ClassRef[], max: number): ClassRef[] {
+  const out: ClassRef[] = [];
+  for (const c of subtypesOf(base, children)) {
+    out.push(c);
+    if (out.length > max) return [];
+  }
+  return out;
 }

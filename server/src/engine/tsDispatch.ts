@@ -16,10 +16,14 @@
  * dispatches nowhere, and a class with a method of the same name that does not implement the
  * type is never a target. A concrete class's method is resolved as usual (engine/resolve.ts);
  * this runs only when that finds nothing (an interface's member, an abstract method).
+ *
+ * A member chosen at run time on such a receiver (`provider[plug.methodName](…)`) reaches each
+ * method its name can denote (computedTargets); a receiver read from a collection another file
+ * exports (`providers.find(…)` on `export const providers: Provider[]`) has its declared element type.
  */
 import type { CallFact, FileFacts, FunctionFact } from "../model/facts";
 import type { Resolver } from "./resolve";
-import { classKey, subtypeMethods, type ClassRef } from "./subtypes";
+import { classKey, MAX_DISPATCH_TARGETS, subtypeClasses, subtypeMethods, type ClassRef } from "./subtypes";
 
 const MAX_DEPTH = 6;
 /** a provider family (implementations on one base class) is followed up to this many implementations */
@@ -39,8 +43,9 @@ export class TsDispatch {
     if (file.language !== "typescript" || (!call.receiverType && !call.receiverFrom)) return [];
     const base = call.receiverType ? this.typeOf(file, call.receiverType, 0) : this.producedType(file, call);
     if (!base || !base.file.tsAbstractTypes?.includes(base.name)) return [];
-    const method = call.callee.slice(call.callee.lastIndexOf(".") + 1);
     const children = (key: string) => this.childIndex().get(key) ?? [];
+    if (call.callee.endsWith("[]")) return this.computedTargets(base, children);
+    const method = call.callee.slice(call.callee.lastIndexOf(".") + 1);
     const targets = subtypeMethods(base, method, children);
     if (targets.length) return targets;
     // more than MAX_DISPATCH_TARGETS: still a dispatch when every implementation derives from one
@@ -48,6 +53,34 @@ export class TsDispatch {
     // SocialAbstract implements SocialProvider`), not a marker interface unrelated classes share
     const wide = subtypeMethods(base, method, children, MAX_FAMILY_TARGETS);
     return wide.length && this.oneFamily(wide) ? wide : [];
+  }
+
+  /**
+   * `provider[name](…)`: a member whose name is computed at run time (read from metadata, a
+   * database row, a request) on a receiver that dispatches. Which method runs is not in the code,
+   * but it is one of the implementations' methods, so each candidate is a path of its own (like a
+   * dispatch): the methods a decorator of the workspace registers (`@Plug(…)`, `@Tool(…)` record
+   * the method's name for such a lookup — the name is read back from that registry), else, with
+   * no registered method, every method of the implementations. Bounded like a dispatch: at most
+   * MAX_DISPATCH_TARGETS methods, or MAX_FAMILY_TARGETS when they all derive from one workspace
+   * base class; more reach none, so an untyped or generic receiver cannot fan out over the workspace.
+   */
+  private computedTargets(base: ClassRef, children: (key: string) => readonly ClassRef[]): Array<{ file: FileFacts; fn: FunctionFact }> {
+    const classes = subtypeClasses(base, children, MAX_FAMILY_TARGETS);
+    const methods: Array<{ file: FileFacts; fn: FunctionFact }> = [];
+    for (const c of classes) {
+      const prefix = `${c.name}.`;
+      for (const fn of c.file.functions) {
+        // the class's own methods, not functions nested in them (`Cls.method.inner`)
+        if (!fn.id.startsWith(prefix) || fn.id.includes(".", prefix.length) || fn.name === "constructor") continue;
+        methods.push({ file: c.file, fn });
+        if (methods.length > MAX_FAMILY_TARGETS * 8) return [];
+      }
+    }
+    const registered = methods.filter((m) => (m.fn.tsDecorators ?? []).some((d) => this.resolver.resolve(m.file, "<module>", d)?.kind === "function"));
+    const targets = registered.length ? registered : methods;
+    if (!targets.length || targets.length > MAX_FAMILY_TARGETS) return [];
+    return targets.length <= MAX_DISPATCH_TARGETS || this.oneFamily(targets) ? targets : [];
   }
 
   /** Do the classes of these methods all derive from one workspace class with methods of its own? */
@@ -84,8 +117,20 @@ export class TsDispatch {
   /** The type the function producing the receiver (CallFact.receiverFrom, resolved in the call's scope) declares it returns. */
   private producedType(file: FileFacts, call: CallFact): ClassRef | null {
     const producer = this.resolver.resolve(file, call.functionId ?? "<module>", call.receiverFrom!);
-    if (producer?.kind !== "function" || !producer.fn.returnType) return null;
-    return this.typeOf(producer.file, producer.fn.returnType, 0);
+    if (producer?.kind === "function") return producer.fn.returnType ? this.typeOf(producer.file, producer.fn.returnType, 0) : null;
+    return this.importedElement(file, call.receiverFrom!);
+  }
+
+  /**
+   * `list.find(…)` (or `at`, `get`, …: one element) on a const another file exports declared as a
+   * collection (FileFacts.tsCollectionConsts): the element type it declares.
+   */
+  private importedElement(file: FileFacts, producer: string): ClassRef | null {
+    const m = /^([A-Za-z_$][\w$]*)\.(find|findLast|at|get|pop|shift)$/.exec(producer);
+    const imp = m ? file.imports.find((i) => i.local === m[1] && !i.isDefault && i.member) : undefined;
+    const target = imp ? this.resolver.tsModule(imp.module, file) : null;
+    const element = target && target !== file ? target.tsCollectionConsts?.[imp!.member!] : undefined;
+    return element ? this.typeOf(target!, element, 0) : null;
   }
 
   /** The workspace class or interface `dotted` names in `file`: one it declares, or one it imports. */

@@ -56,6 +56,12 @@ export interface DotnetFacts {
    */
   guardedLayers?: GuardedLayerFact[];
   /**
+   * A synchronous policy (Polly v7 `Retry(…)`, v8 `Execute`) that runs only a callable parameter of
+   * its method (`T RetryOnFailure<T>(this object s, Func<T> action) => policy.Execute(action)`): the
+   * linker disables the layer when every call of the method passes an async lambda (CallArg.task)
+   */
+  asyncArgGates?: Array<{ layerId: string; functionId: string; param: string; index: number }>;
+  /**
    * HttpClient registrations inside a generic helper (`AddHttpServiceReference<TClient>(string
    * baseAddress)` calling `AddHttpClient<TClient>(c => c.BaseAddress = new(baseAddress))`): each call
    * of the helper registers its type argument, with the base address it passes

@@ -280,6 +280,11 @@ export interface RetryCondition {
    * (read timeouts, resets, 5xx). "all" = any method; [] = only failures before sending.
    */
   afterSendMethods: "all" | string[];
+  /**
+   * the layer retries no request of a method afterSendMethods leaves out, not even a failure
+   * before sending (got/ky `retry.methods`, §2.2/§2.3): a hop of another method drops the layer
+   */
+  onlyListedMethods?: true;
   /** retries errors that will not go away (4xx other than 408/425/429, every exception); with why */
   permanentErrors: string | null;
   /** honours Retry-After on 429/503; null = not applicable or unknown */
@@ -420,6 +425,8 @@ export interface LayerFact {
          * `= 3`), resolved at link time in `scopeId` (engine/dotnetSettings.ts)
          */
         fallbackRef?: { name: string; scopeId: string };
+        /** fallbackRetries is this parameter's default (`int retryCount = 3`), not what the file's calls pass */
+        defaultOf?: string;
       };
   /**
    * Helm templates: the count was templated (`retries: {{ .Values.kong.retries | default 5 }}`);
@@ -481,6 +488,12 @@ export interface FunctionFact {
    * a workspace function retrying the callable it is given (a helper layer) wraps every call of it
    */
   decoratedBy?: string[];
+  /**
+   * TS/JS: a class method's decorators as written, the factory's name for a call (`Plug` for
+   * `@Plug({ … })`, `Tool` for `@Tool`): a workspace decorator records the method under its name
+   * for a lookup at run time, which a computed call `provider[name](…)` makes (engine/tsDispatch.ts)
+   */
+  tsDecorators?: string[];
   /** parameter defaults that are literals: max_attempts=3 */
   paramDefaults: Record<string, ValueExpr>;
   /** exported / module-level (reachable by import) */
@@ -509,7 +522,10 @@ export interface FunctionFact {
    * the function returns runs that function (engine/link.ts factory objects).
    */
   returnsMethods?: Record<string, string>;
-  /** TS/JS: the one named type the function returns, as written in its file (its annotation, else what all its returns have) */
+  /**
+   * TS/JS: the one named type the function returns, as written in its file (its annotation, else what all its returns have);
+   * Python: its return annotation as written (`-> TantivyBackend`, `-> "WriteBatch"`; `Optional[X]` → `X`)
+   */
   returnType?: string;
   /**
    * Go: the value the function returns, where its returns give one (its only non-empty return, or
@@ -546,6 +562,8 @@ export interface CallArg {
   bool?: boolean;
   /** the value when the argument is a string literal (a C# helper's base address at its call site) */
   text?: string;
+  /** C#: the argument is a lambda returning a Task (`async () => …`): a synchronous policy given it never sees its failure */
+  task?: true;
   /**
    * the argument's value when it is known statically (a literal, an env read, a constant, a
    * concatenation): what the called function's parameter holds for URLs built from it (Go)
@@ -592,6 +610,11 @@ export interface CallFact {
    * time, is the receiver's type (engine/tsDispatch.ts)
    */
   receiverFrom?: string;
+  /**
+   * Python: the call's result is entered as a context manager (`with get_backend().batch_update() as
+   * batch:`): its class's `__enter__` and `__exit__` run there (engine/pythonDispatch.ts)
+   */
+  entersContext?: true;
 }
 
 export interface RequestFact {
@@ -608,6 +631,11 @@ export interface RequestFact {
   timeoutSet?: boolean;
   /** library that sends it when called on a module directly ("requests", "httpx", "psycopg", "fetch") */
   library: string | null;
+  /**
+   * the request's own `prefixUrl` option (ky, got), which replaces the instance's: `''` sends
+   * the URL as written (`api.post("https://other/x", { prefixUrl: "" })`)
+   */
+  prefixUrl?: ValueExpr;
   /**
    * C# Refit: a call of interface `iface`'s `member` on a `RestService.For<iface>(httpClient)`
    * client; the linker takes the method and URL from the member's attribute (DotnetFacts.refitRoutes)
@@ -669,6 +697,11 @@ export interface ClientFact {
    * service-config `.json` file naming that service can apply to it (§3.11).
    */
   grpcService?: string;
+  /**
+   * C#: a client the HttpClient factory builds (Grpc.Net.ClientFactory `AddGrpcClient<T>()`): the
+   * service's `ConfigureHttpClientDefaults` handlers wrap its calls, outside its own handlers.
+   */
+  httpFactory?: boolean;
   /**
    * The client is the process-wide default of its library (undici `setGlobalDispatcher(agent)`:
    * Node's `fetch` and undici's `request` use it): its layers apply to those requests in every
@@ -1148,6 +1181,12 @@ export interface FileFacts {
   module: string | null;
   layers: LayerFact[];
   imports: ImportFact[];
+  /**
+   * Python: imports made inside a function's body (`def index_document(…): from documents.search
+   * import get_backend`, to break an import cycle), by the function's id: names its calls resolve
+   * through (engine/resolve.ts), not imports of the module (detectors keep to `imports`)
+   */
+  functionImports?: Record<string, ImportFact[]>;
   functions: FunctionFact[];
   calls: CallFact[];
   clients: ClientFact[];
@@ -1209,6 +1248,12 @@ export interface FileFacts {
   jvmHttp?: JvmHttpFacts;
   /** TS/JS: the interfaces and abstract classes the file declares (engine/tsDispatch.ts dispatches calls on them) */
   tsAbstractTypes?: string[];
+  /**
+   * TS/JS: module-level consts declared as a collection of a named type (`export const providers:
+   * Array<SocialAbstract & SocialProvider> = [...]`): name → the element type as written, so an
+   * element another file reads from it (`providers.find(…)`) has that type (engine/tsDispatch.ts)
+   */
+  tsCollectionConsts?: Record<string, string>;
   /** TS/JS: type-only imports (`import type { Port } from "./port"`): they name types, never values */
   typeImports?: ImportFact[];
   /** gateway objects referred to by name from other files (engine/gatewayLinks.ts) */

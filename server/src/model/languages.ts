@@ -125,8 +125,15 @@ const TEST_FILE_PATTERNS: readonly RegExp[] = [
   /_test\.go$/,
 ];
 
+/**
+ * .NET test projects and their shared helper projects, named in PascalCase by convention:
+ * `Tests`, `Booking.UnitTests`, `Ordering.FunctionalTests`, `TestBase`, `Shared.TestUtilities`
+ * (a project folder is the project's name; Visual Studio's test templates name them `*.Tests`).
+ */
+const DOTNET_TEST_PROJECT = /^([A-Za-z0-9_-]+\.)*((Unit|Integration|Functional|EndToEnd|E2E|Acceptance|Component|Contract|Load|Performance|Benchmark)?Tests|Test(Base|Common|Shared|Utilities|Utils|Helpers|Infrastructure|Support|Kit|Fixtures?))$/;
+
 export function isTestFolder(name: string): boolean {
-  return TEST_FOLDERS.has(name);
+  return TEST_FOLDERS.has(name) || DOTNET_TEST_PROJECT.test(name);
 }
 
 export function isTestFile(name: string): boolean {

@@ -188,7 +188,8 @@ export function valueExpr(n: SyntaxNode | null | undefined, qualify: (dotted: st
       if (formatted) return formatted;
       const fn = dottedName(parts.fn);
       const q = fn ? qualify(fn) : null;
-      if (q === "os.environ.get" || q === "os.getenv") {
+      // python-decouple `config("NAME", default=…)` reads os.environ first, then .env / settings.ini, then the default
+      if (q === "os.environ.get" || q === "os.getenv" || q === "decouple.config") {
         const key = stringValue(parts.positional[0]);
         if (key) {
           const fb = valueExpr(argument(parts, "default", 1), qualify);

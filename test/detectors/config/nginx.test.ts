@@ -85,3 +85,26 @@ test("robustness: a syntax error is a problem, a .conf that is not NGINX proxyin
   const other = extractProxyConfig("supervisord.conf", "[program:x]\ncommand=/bin/x\n");
   assert.deepEqual([other.problems, other.layers, other.routes], [[], [], []]);
 });
+
+// lua-nginx-module: the body of a `*_by_lua_block` directive is Lua (ngx_http_lua_conf_lua_block_parse),
+// read to its balanced `}`; braces in Lua strings and comments do not count
+const LUA_BLOCKS: { name: string; body: string }[] = [
+  { name: "calls without `;` (Kong's nginx-kong.conf)", body: "Kong = require 'kong'\n    Kong.init()" },
+  { name: "a Lua table and a nested function", body: "local t = { a = { 1, 2 } }\n    local f = function() return { } end" },
+  { name: "braces in quoted strings and escapes", body: "ngx.say(\"}\") ngx.say('{\\'}')" },
+  { name: "braces in long strings and comments", body: "local s = [==[ } ]] } ]==]\n    -- a } in a comment\n    --[[ } { ]] x = 1" },
+];
+for (const c of LUA_BLOCKS) {
+  test(`parser: a *_by_lua_block body is skipped — ${c.name}`, () => {
+    const tree = parseNginx(`http {\n  init_by_lua_block {\n    ${c.body}\n  }\n  server { listen 80; location / { content_by_lua_block { ${c.body.replace(/\n/g, " ").replace(/--[^\n]*$/, "")} } proxy_pass http://orders:8080; } }\n}\n`);
+    const http = tree[0]!;
+    assert.deepEqual(http.children!.map((d) => [d.name, d.children?.length ?? null]), [["init_by_lua_block", 0], ["server", 2]]);
+    const location = http.children![1]!.children![1]!;
+    assert.deepEqual(location.children!.map((d) => d.name), ["content_by_lua_block", "proxy_pass"]);
+  });
+}
+
+test("parser: an unterminated Lua block is a syntax error, not a hang", () => {
+  assert.throws(() => parseNginx("init_by_lua_block {\n  local s = \"}\n"), /Lua block|not closed/);
+  assert.throws(() => parseNginx("init_by_lua_block { x = [[ } "), /unterminated Lua block/);
+});

@@ -395,6 +395,33 @@ describe("Go retry loops without a wait", () => {
   });
 });
 
+describe("Go loops waiting for a lock", () => {
+  // the shape of google/exposure-notifications-server internal/export/worker.go retryingCreateIndex
+  const LOCK_WAIT = (check: string, tail = "\t\t\treturn err\n") =>
+    `\tfor {\n\t\tunlock, err := db.Lock(ctx, "index", time.Minute)\n\t\tif err != nil {\n\t\t\tif ${check} {\n\t\t\t\ttime.Sleep(10 * time.Second)\n\t\t\t\tcontinue\n\t\t\t}\n${tail}\t\t}\n\t\tif err := write(ctx); err != nil {\n\t\t\treturn err\n\t\t}\n\t\tunlock()\n\t\tbreak\n\t}`;
+  const waits: Array<[string, string]> = [
+    ["errors.Is(err, coredb.ErrAlreadyLocked)", "errors.Is(err, coredb.ErrAlreadyLocked)"],
+    ["err == ErrLocked", "err == ErrLocked"],
+    // bsm/redislock: Obtain returns ErrNotObtained while another client holds the key
+    ["errors.Is(err, redislock.ErrNotObtained)", "errors.Is(err, redislock.ErrNotObtained)"],
+  ];
+  for (const [name, check] of waits) {
+    test(`going round only on ${name} waits for the holder: no layer`, async () => {
+      assert.equal((await loops(LOCK_WAIT(check))).length, 0);
+    });
+  }
+
+  test("the counterpart: going round on a timeout sentinel retries a failure", async () => {
+    const l = await oneLoop(LOCK_WAIT("errors.Is(err, context.DeadlineExceeded)"));
+    assert.equal(l.maxAttempts, null);
+  });
+
+  test("the counterpart: lock contention and every other error going round is a retry", async () => {
+    const l = await oneLoop(LOCK_WAIT("errors.Is(err, coredb.ErrAlreadyLocked)", "\t\t\ttime.Sleep(time.Second)\n\t\t\tcontinue\n"));
+    assert.equal(l.maxAttempts, null);
+  });
+});
+
 describe("Go polling and consumer loops", () => {
   test("a loop counting elapsed time by its interval waits for a state: polling", async () => {
     assert.equal((await loops(`\tinterval := time.Second\n\tfor waited := time.Duration(0); waited < 30*time.Second; waited += interval {\n\t\tif err := ping(ctx); err == nil {\n\t\t\treturn nil\n\t\t}\n\t\ttime.Sleep(interval)\n\t}`)).length, 0);

@@ -102,6 +102,19 @@ describe("celery tasks, conditions and near misses", () => {
     assert.deepEqual(facts.layers.map((l) => [l.label, l.maxAttempts]), [["a", 2], ["b", 7]]);
     assert.deepEqual(facts.layers[1]!.condition.exceptionTypes, ["KeyError"]);
   });
+  test("several **spreads of module dicts merge in order, a dict's own **spread first and its later keys winning; explicit keywords win", async () => {
+    const facts = await py(
+      `${APP}RETRYABLE = (IOError, requests.ConnectionError)\nLIMITS = {"time_limit": 30, "ignore_result": True}\nRETRY = {"autoretry_for": RETRYABLE, "retry_backoff": True, "max_retries": 5}\nSINGLE = {**RETRY, "autoretry_for": (KeyError, *RETRYABLE)}\nQUIET = dict(**RETRY, retry_jitter=False)\n\n@app.task(**LIMITS, **SINGLE)\ndef a():\n    pass\n\n@app.task(**LIMITS, **RETRY)\ndef b():\n    pass\n\n@app.task(**QUIET, max_retries=1)\ndef c():\n    pass\n`,
+    );
+    const [a, b, c] = facts.layers;
+    assert.deepEqual(facts.layers.map((l) => [l.label, l.maxAttempts]), [["a", 6], ["b", 6], ["c", 2]]);
+    assert.deepEqual(a!.condition.exceptionTypes, ["KeyError", "IOError", "requests.ConnectionError"]);
+    assert.deepEqual(b!.condition.exceptionTypes, ["IOError", "requests.ConnectionError"]);
+    assert.match(a!.attemptsNote, /max_retries=5 → 6 executions \(\*\*SINGLE ← \*\*RETRY\)/);
+    assert.equal(a!.perTryTimeoutSeconds, 30);
+    assert.equal(a!.wait.kind, "exponential");
+    assert.equal(c!.wait.jitter, false);
+  });
   test("time_limit is the per-execution timeout", async () => {
     assert.equal((await task("autoretry_for=(IOError,), time_limit=30")).perTryTimeoutSeconds, 30);
   });

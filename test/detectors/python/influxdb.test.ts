@@ -13,6 +13,10 @@ describe("influxdb-python InfluxDBClient", () => {
     ["retries=0 → until success", `InfluxDBClient(host="influx", retries=0)`, null, "config", /try until success/],
     ["positional retries", `InfluxDBClient("influx", 8086, "u", "p", "db", False, False, 5, 2)`, 2, "config", /retries=2/],
     ["DataFrameClient", `DataFrameClient(host="influx")`, 3, "default", /default retries=3/],
+    ["from_dsn (the 5.x classmethod)", `InfluxDBClient.from_dsn("influxdb://u:p@tsdb:8086/metrics")`, 3, "default", /default retries=3/],
+    ["from_dsn(…, retries=2)", `InfluxDBClient.from_dsn("influxdb://tsdb:8086/metrics", retries=2)`, 2, "config", /retries=2: counts attempts → 2 attempts/],
+    ["from_DSN (4.x staticmethod)", `InfluxDBClient.from_DSN("influxdb://tsdb:8086/metrics")`, 3, "default", /default retries=3/],
+    ["DataFrameClient.from_dsn", `DataFrameClient.from_dsn("influxdb://tsdb:8086/metrics")`, 3, "default", /default retries=3/],
   ];
   for (const [name, build, attempts, source, note] of cases) {
     test(`${name} → ${attempts}`, async () => {
@@ -26,6 +30,30 @@ describe("influxdb-python InfluxDBClient", () => {
       assert.equal(f.clients.find((c) => c.name === "client")?.library, "influxdb-python");
     });
   }
+
+  test("from_dsn in a method, the import guarded by try/except ImportError: a client of the method's local, the DSN's host the target", async () => {
+    const f = await py(`try:
+    from influxdb import InfluxDBClient
+    enabled = True
+except ImportError:
+    enabled = False
+
+
+class InfluxDB:
+    def run_query(self, query):
+        client = InfluxDBClient.from_dsn("influxdb://u:p@tsdb:8087/metrics")
+        try:
+            return client.query(query)
+        finally:
+            client.close()
+`);
+    const l = f.layers.find((x) => x.kind === "influxdb-client")!;
+    assert.equal(l.maxAttempts, 3);
+    assert.equal(l.anchor.line, 10);
+    const c = f.clients.find((x) => x.library === "influxdb-python")!;
+    assert.equal(`${c.functionId}:${c.name}`, "InfluxDB.run_query:client");
+    assert.deepEqual(c.baseUrl, { kind: "string", value: "http://tsdb:8087" });
+  });
 
   test("the host and port make the target; use_udp is noted; a near miss: the v2 client is another library", async () => {
     const f = await py(`import os\nfrom influxdb import InfluxDBClient\nimport influxdb_client\n\nc = InfluxDBClient(host="tsdb", port=8087, use_udp=True)\nv2 = influxdb_client.InfluxDBClient(url="http://tsdb:8086")\n`);

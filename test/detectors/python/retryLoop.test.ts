@@ -135,6 +135,29 @@ describe("retry loops: polling and consumer loops are not retries", () => {
   });
 });
 
+describe("retry loops: waiting for a lock, a child or a thread is no retry", () => {
+  // the shape of getredash/redash redash/tasks/worker.py monitor_work_horse (rq's own monitor loop)
+  const MONITOR = (wait: string, exc = "HorseMonitorTimeoutException") =>
+    `from rq.timeouts import HorseMonitorTimeoutException\nclass W:\n    def monitor(self, job):\n        while True:\n            try:\n                with self.death_penalty_class(self.interval, ${exc}):\n                    ret = ${wait}\n                break\n            except ${exc}:\n                self.heartbeat()\n                job.refresh()\n`;
+  test("a wait under a timer the loop arms with the exception it catches (heartbeat, wait again): no layer", async () => {
+    assert.equal((await loopLayers(MONITOR("self.wait_for_horse()"))).length, 0);
+  });
+  test("waiting for a lock another holder has (`except LockNotAcquired: sleep; continue`): no layer", async () => {
+    assert.equal((await loopLayers(`def reindex(lock):\n    while True:\n        try:\n            lock.acquire(blocking=False)\n        except LockNotAcquiredError:\n            time.sleep(5)\n            continue\n        requests.post("http://search/reindex")\n        break\n`)).length, 0);
+    assert.equal((await loopLayers(`def reindex(redis):\n    while True:\n        try:\n            redis.set("k", 1)\n            return\n        except AlreadyLockedError:\n            time.sleep(5)\n`)).length, 0);
+  });
+  // the shape of paperless-ngx src/documents/search/_backend.py WriteBatch.__enter__
+  test("the counterpart: a counted lock retry with backoff that gives up after the last attempt is a layer", async () => {
+    const layers = await loopLayers(`import filelock\nATTEMPTS = 4\nclass Batch:\n    def __enter__(self):\n        for attempt in range(ATTEMPTS):\n            try:\n                self._lock.acquire(timeout=self._timeout)\n                break\n            except filelock.Timeout:\n                if attempt == ATTEMPTS - 1:\n                    raise LockError("gave up")\n                time.sleep(random.uniform(0, min(5, 0.1 * (2 ** attempt))))\n        return self\n`);
+    assert.deepEqual(layers.map((l) => l.maxAttempts), [4]);
+  });
+  test("the counterparts: a call of a dependency under the same timer, a lock error and every other error going round, asyncio.wait_for over a request", async () => {
+    assert.equal((await loopLayers(MONITOR("requests.get(self.url)"))).length, 1);
+    assert.equal((await loopLayers(`def reindex(redis):\n    for _ in range(10):\n        try:\n            redis.set("k", 1)\n            return\n        except AlreadyLockedError:\n            time.sleep(5)\n        except Exception:\n            time.sleep(1)\n`)).length, 1);
+    assert.equal((await loopLayers(`import asyncio\nasync def fetch(session, url):\n    for _ in range(3):\n        try:\n            return await asyncio.wait_for(session.get(url), 5)\n        except asyncio.TimeoutError:\n            await asyncio.sleep(1)\n`)).length, 1);
+  });
+});
+
 describe("retry loops: a handler that makes the failed call once more", () => {
   test("try: publish / except ConnectionClosed: reconnect, publish again → 2 attempts, anchored on the except", async () => {
     const layers = await loopLayers(`import pika
@@ -188,6 +211,52 @@ def template(env, key, project):
         return env.get_template(path)
 `);
     assert.deepEqual(layers, []);
+  });
+
+  // the shapes of CLARIAH/vocab-workers vocab/util/rdf.py load_remote_graph and vocab/tasks/documentation.py
+  test("not a retry: a format fallback chained on a class built again, a call on an argument the handler filled in first, a fresh object", async () => {
+    const layers = await loopLayers(`from rdflib import Graph
+from pylode import OntPub, PylodeError
+
+def load_remote_graph(url):
+    try:
+        return Graph().parse(location=url)
+    except ParserError:
+        return Graph().parse(location=url, format="xml")
+
+def document(graph, uri):
+    try:
+        od = OntPub(ontology=graph)
+    except PylodeError:
+        for s in graph.subjects():
+            graph.add((s, TITLE, uri))
+        od = OntPub(ontology=graph)
+    return od
+
+def render(path, uri):
+    try:
+        graph = Graph()
+        load(graph, path)
+        return OntPub(ontology=graph).make_html()
+    except Exception:
+        graph = Graph()
+        graph.add((uri, TYPE, ONTOLOGY))
+        return OntPub(ontology=graph).make_html()
+`);
+    assert.deepEqual(layers.map((l) => l.anchor.line), []);
+  });
+
+  test("still a retry: the same chain made again (`requests.get(url).json()`), and a handler that only logs before the same call", async () => {
+    const layers = await loopLayers(`import logging
+
+def fetch(url):
+    try:
+        return requests.get(url).json()
+    except requests.ConnectionError:
+        logging.warning("again")
+        return requests.get(url).json()
+`);
+    assert.deepEqual(layers.map((l) => l.maxAttempts), [2]);
   });
 
   test("not a retry: the handler raises the exception the try body also raises, or decodes the same token again", async () => {
@@ -260,6 +329,66 @@ def run_query(conn, query):
         raise
 `);
     assert.deepEqual(layers, []);
+  });
+
+  test("not a retry: a get-or-create handler that commits what it made, a handler that formats the job's details into the error", async () => {
+    const layers = await loopLayers(`import logging
+
+def create_and_login_user(org, name, email):
+    try:
+        user = models.User.get_by_email_and_org(email, org)
+        if user.name != name:
+            user.name = name
+            models.db.session.commit()
+    except NoResultFound:
+        logging.debug("creating %r", name)
+        user = models.User(org=org, name=name, email=email)
+        models.db.session.add(user)
+        models.db.session.commit()
+    return user
+
+def run_query(connection, query):
+    cursor = connection.cursor()
+    try:
+        cursor.execute(query)
+        columns = [c[0] for c in cursor.show_job()["hive_result_schema"]]
+        data, error = {"columns": columns, "rows": cursor.fetchall()}, None
+    except errors.InternalError as e:
+        data = None
+        error = "%s: %s" % (str(e), cursor.show_job().get("debug", {}).get("stderr", "no stderr"))
+    return data, error
+
+def status_text(client, job_id):
+    try:
+        return client.job_status(job_id)
+    except JobError as e:
+        return "{}: {}".format(e, client.job_status(job_id))
+`);
+    assert.deepEqual(layers, []);
+  });
+
+  test("still a retry: the handler makes the same calls on the same session with the same values, or the same status read into the same result", async () => {
+    const layers = await loopLayers(`import logging
+
+def save(session, order):
+    try:
+        session.add(order)
+        session.commit()
+    except OperationalError:
+        session.rollback()
+        session.add(order)
+        session.commit()
+
+def job_status(client, job_id):
+    try:
+        status = client.job_status(job_id)
+    except requests.ConnectionError as e:
+        logging.warning("status failed: %s" % e)
+        time.sleep(1)
+        status = client.job_status(job_id)
+    return status
+`);
+    assert.deepEqual(layers.map((l) => [l.anchor.line, l.maxAttempts]), [[10, 2], [18, 2]]);
   });
 
   test("a try body that also raises a built exception: the send the handler makes again is still a 2-attempt layer", async () => {

@@ -92,3 +92,41 @@ test("§2.3 ky(url, { retry: 0 }) → a disabled layer; ky.post sends once", () 
   `);
   assert.deepEqual(facts.layers.map((l) => [l.anchor.line, l.maxAttempts, l.wait.jitter]), [[3, 1, false], [5, 3, false]]);
 });
+
+test("§2.3 an instance's prefixUrl is its base URL, its timeout in ms; got/ky retry only the listed methods", () => {
+  const facts = extract(src`
+    import ky from "ky";
+    export const api = ky.create({ prefixUrl: "http://inventory:8080", timeout: 2500 });
+    export const slow = ky.create({ timeout: false });
+  `);
+  assert.deepEqual(facts.clients.map((c) => [c.name, c.baseUrl, c.timeoutSeconds, c.timeoutSet]), [
+    ["api", { kind: "string", value: "http://inventory:8080" }, 2.5, true],
+    ["slow", null, null, false],
+  ]);
+  assert.ok(facts.layers.every((l) => l.condition.onlyListedMethods === true));
+});
+
+test("§2.3 api.extend() in the module keeps the base's layer and prefixUrl unless it sets its own; api.create() starts afresh", () => {
+  const facts = extract(src`
+    import ky from "ky";
+    const api = ky.create({ prefixUrl: "http://inventory:8080", retry: 4 });
+    const same = api.extend({ headers: { a: "b" } });
+    const orders = api.extend({ prefixUrl: "http://orders:8080", retry: { limit: 1 } });
+    const fresh = api.create({});
+  `);
+  const [api, same, orders, fresh] = facts.clients;
+  assert.deepEqual([same!.baseUrl, same!.layerIds], [api!.baseUrl, api!.layerIds]);
+  assert.deepEqual(orders!.baseUrl, { kind: "string", value: "http://orders:8080" });
+  assert.deepEqual(facts.layers.map((l) => [l.anchor.line, l.maxAttempts]), [[2, 5], [4, 2], [5, 3]]);
+  assert.equal(fresh!.baseUrl, null);
+});
+
+test("§2.3 a request's own prefixUrl is recorded (it replaces the instance's)", () => {
+  const facts = extract(src`
+    import { api } from "./ky";
+    export async function upload(body: FormData) {
+      await api.post("https://images.example.com/upload", { prefixUrl: "", body });
+    }
+  `);
+  assertSubset(facts.calls.find((c) => c.callee === "api.post")!.request, { method: "POST", prefixUrl: { kind: "string", value: "" } });
+});

@@ -2,7 +2,9 @@
  * NGINX `proxy_next_upstream` (reference §4.9, §0 row "NGINX proxy_next_upstream").
  *
  * A small real parser of the NGINX configuration grammar (directives `name args;`, blocks
- * `name args { … }`, `#` comments, single/double quotes, `\` escapes), then:
+ * `name args { … }`, `#` comments, single/double quotes, `\` escapes; the body of a
+ * lua-nginx-module `*_by_lua_block { … }` is Lua, skipped to its balanced `}` past Lua strings and
+ * comments, as lua-nginx-module v0.10.x `ngx_http_lua_conf_lua_block_parse` reads it), then:
  * - every `location` with `proxy_pass` is an edge route from the `nginx:<file>` gateway to the
  *   proxied host, or to the servers of the `upstream` block it names;
  * - `proxy_next_upstream` (default `error timeout`) and `proxy_next_upstream_tries` (default 0)
@@ -61,6 +63,14 @@ function tokenize(text: string): Token[] {
     if (c === ";" || c === "{" || c === "}") {
       out.push({ text: c, kind: c, line, column: col, end: col + 1 });
       advance(1);
+      if (c === "{" && luaBlockDirective(out)) {
+        // lua-nginx-module: the body of `*_by_lua_block { … }` is Lua, read to its balanced `}`
+        const close = luaBlockEnd(text, i);
+        if (close < 0) throw new NginxSyntaxError("unterminated Lua block", line);
+        advance(close - i);
+        out.push({ text: "}", kind: "}", line, column: col, end: col + 1 });
+        advance(1);
+      }
       continue;
     }
     const startLine = line;
@@ -93,6 +103,72 @@ function tokenize(text: string): Token[] {
     out.push({ text: word, kind: "word", line: startLine, column: startCol, end: line === startLine ? col : startCol + word.length });
   }
   return out;
+}
+
+/** The `{` just pushed opens a directive named `…_by_lua_block` (content_by_lua_block, init_by_lua_block…). */
+function luaBlockDirective(tokens: readonly Token[]): boolean {
+  let k = tokens.length - 2;
+  while (k >= 0 && tokens[k]!.kind === "word") k--;
+  const name = tokens[k + 1];
+  return name !== undefined && k + 1 < tokens.length - 1 && name.text.endsWith("_by_lua_block");
+}
+
+/** `[[`, `[=[`, `[==[`…: the level of a Lua long bracket opening at `at`, or -1. */
+function longBracketLevel(text: string, at: number): number {
+  if (text[at] !== "[") return -1;
+  let k = at + 1;
+  while (text[k] === "=") k++;
+  return text[k] === "[" ? k - at - 1 : -1;
+}
+
+/**
+ * Index of the `}` closing a Lua block body that starts at `from` (after its `{`), or -1. Braces
+ * inside Lua strings ('…', "…", [[…]], [==[…]==]) and comments (-- …, --[[…]]) do not count,
+ * as in lua-nginx-module's ngx_http_lua_conf_lua_block_parse.
+ */
+function luaBlockEnd(text: string, from: number): number {
+  let depth = 0;
+  let i = from;
+  const skipLong = (at: number, level: number): number => {
+    const close = `]${"=".repeat(level)}]`;
+    const end = text.indexOf(close, at + level + 2);
+    return end < 0 ? -1 : end + close.length;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "-" && text[i + 1] === "-") {
+      const level = longBracketLevel(text, i + 2);
+      if (level >= 0) {
+        i = skipLong(i + 2, level);
+        if (i < 0) return -1;
+      } else {
+        while (i < text.length && text[i] !== "\n") i++;
+      }
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i++;
+      while (i < text.length && text[i] !== c && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
+      if (i >= text.length) return -1;
+      i++;
+      continue;
+    }
+    if (c === "[") {
+      const level = longBracketLevel(text, i);
+      if (level >= 0) {
+        i = skipLong(i, level);
+        if (i < 0) return -1;
+        continue;
+      }
+    }
+    if (c === "{") depth++;
+    else if (c === "}") {
+      if (depth === 0) return i;
+      depth--;
+    }
+    i++;
+  }
+  return -1;
 }
 
 /** Parses NGINX configuration text into a directive tree; throws NginxSyntaxError. */

@@ -5,6 +5,7 @@
  * so the linker can resolve `Resilience.Inventory` from any file of the namespace.
  */
 import type { FileFacts } from "../../model/facts";
+import { memberName } from "../../parsing/csharp";
 import type { SyntaxNode, Tree } from "../../parsing/treeSitter";
 
 export interface CsContext {
@@ -24,6 +25,17 @@ export interface CsContext {
 export const TYPE_DECLARATIONS = new Set(["class_declaration", "struct_declaration", "record_declaration", "interface_declaration"]);
 export const MEMBER_DECLARATIONS = new Set(["method_declaration", "constructor_declaration", "local_function_statement", "property_declaration"]);
 export const LAMBDAS = new Set(["lambda_expression", "anonymous_method_expression"]);
+
+/**
+ * `async () => …`, or a lambda whose body is a call of an `…Async` method (a Task nobody awaits):
+ * a synchronous policy running it gets the Task back and never sees its failure (§3.6, §3.7).
+ */
+export function returnsTask(n: SyntaxNode): boolean {
+  if (!LAMBDAS.has(n.type)) return false;
+  if (n.namedChildren.some((c) => c?.type === "modifier" && c.text === "async") || /^async\b/.test(n.text)) return true;
+  const body = n.childForFieldName("body");
+  return body?.type === "invocation_expression" && /Async$/.test(memberName(body.childForFieldName("function")) ?? "");
+}
 
 /** The name segment a node adds to scope ids, or null when it opens no scope. */
 export function segmentOf(n: SyntaxNode): string | null {

@@ -23,6 +23,9 @@ export function countRef(ctx: CsContext, node: SyntaxNode): LayerFact["configRef
   const literal = passed ? numberValue(passed) : null;
   if (passed && literal !== null) return { library: "dotnet", retriesKey: null, fallbackRetries: literal };
   if (passed) return countRef(ctx, passed);
+  // `RetryOnFailure<T>(…, int retryCount = 3)` called from other files without a count: the default
+  const byDefault = node.type === "identifier" ? parameterDefault(node) : null;
+  if (byDefault !== null) return { library: "dotnet", retriesKey: null, fallbackRetries: byDefault, defaultOf: node.text };
   const setting = valueExpr(node);
   if (setting?.kind === "setting") {
     const fallback = setting.fallback?.kind === "number" ? setting.fallback.value : null;
@@ -42,6 +45,24 @@ export function countRefNote(what: string, node: SyntaxNode, ref: LayerFact["con
   if (ref?.library !== "dotnet") return `${what} = ${node.text.slice(0, 60)} (not a literal)`;
   if (ref.retriesKey && !ref.fallbackRef) return `${what} from setting ${ref.retriesKey}${ref.fallbackRetries !== null ? ` (default ${ref.fallbackRetries})` : ""}`;
   return `${what} = ${node.text.slice(0, 60)}`;
+}
+
+/**
+ * The literal default of the enclosing method's parameter `name` (`int retryCount = 3`), when the
+ * method never assigns it; null otherwise (a lambda's parameter, no default, not a number).
+ */
+function parameterDefault(name: SyntaxNode): number | null {
+  let method: SyntaxNode | null = name.parent;
+  while (method && method.type !== "method_declaration" && method.type !== "local_function_statement") {
+    if (LAMBDAS.has(method.type)) return null;
+    method = method.parent;
+  }
+  const param = method?.childForFieldName("parameters")?.namedChildren.find((c) => c?.type === "parameter" && c.childForFieldName("name")?.text === name.text);
+  if (!method || !param) return null;
+  if (descendants(method, "assignment_expression").some((a) => a.childForFieldName("left")?.text === name.text)) return null;
+  const after = param.namedChildren.filter((c) => c && c.startIndex > (param.childForFieldName("name")?.endIndex ?? Infinity));
+  const value = after[0]?.type === "equals_value_clause" ? after[0].namedChildren[0] : after[0];
+  return value ? numberValue(value) : null;
 }
 
 /**

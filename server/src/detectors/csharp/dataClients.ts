@@ -55,11 +55,34 @@ function detectMongo(ctx: CsContext): void {
     readSettings(ctx, arg, s, 0);
     const name = bindingOf(creation);
     const localId = ctx.nextId("L", creation);
-    ctx.facts.layers.push(mongoLayer({ localId, anchor: nodeSpan(creation), label: name?.replace(/^this\./, "") ?? "MongoClient", library: MONGO_DOTNET_LIBRARY, writes: s.writes, reads: s.reads, version: "MongoDB .NET driver ≥ 2.9" }));
+    const layer = mongoLayer({ localId, anchor: nodeSpan(creation), label: name?.replace(/^this\./, "") ?? "MongoClient", library: MONGO_DOTNET_LIBRARY, writes: s.writes, reads: s.reads, version: "MongoDB .NET driver ≥ 2.9" });
+    const probe = healthCheckRegistration(creation);
+    if (probe) layer.offPath = `health check: the client ${probe}(…) builds to probe the server, not on a request path`;
+    ctx.facts.layers.push(layer);
     if (name) clients.push(addClient(ctx, name, creation, [localId], s.uri, MONGO_DOTNET_LIBRARY, MONGO_NOT_SENDING));
   }
   derive(ctx, clients, MONGO_DERIVING, MONGO_DOTNET_LIBRARY, MONGO_NOT_SENDING);
   callsOnClients(ctx, clients);
+}
+
+/**
+ * The health-check registration whose arguments build `creation`, if any: `healthChecks.AddMongoDb(
+ * clientFactory: _ => new MongoClient(cs))` (AspNetCore.HealthChecks.MongoDb, an IHealthChecksBuilder
+ * extension) or any `Add…(…)` chained on `AddHealthChecks()`. Its probe pings the server on the
+ * health endpoint's schedule; no request of the service goes through that client.
+ */
+function healthCheckRegistration(creation: SyntaxNode): string | null {
+  for (let p = creation.parent; p; p = p.parent) {
+    if (p.type === "method_declaration" || p.type === "local_function_statement") return null;
+    if (p.type !== "argument_list" || p.parent?.type !== "invocation_expression") continue;
+    const fn = p.parent.childForFieldName("function");
+    const member = fn?.type === "member_access_expression" ? fn.childForFieldName("name")?.text : null;
+    if (!member) continue;
+    if (member === "AddMongoDb") return member;
+    const receiver = fn!.childForFieldName("expression");
+    if (/^Add/.test(member) && receiver && /\bAddHealthChecks\s*\(/.test(receiver.text)) return member;
+  }
+  return null;
 }
 
 /** The settings a MongoClient argument carries: a connection string, a settings object, a MongoUrl, a variable of the file. */

@@ -19,7 +19,7 @@
  *   through it to the registration's Address (a client named after T, found workspace-wide).
  */
 import type { ClientFact, LayerFact } from "../../model/facts";
-import { callParts, createdType, descendants, dottedName, initializerValues, memberName, nodeSpan, numberValue, stringValue, timeSpanSeconds } from "../../parsing/csharp";
+import { callParts, createdType, descendants, dottedName, initializerValues, memberName, nodeSpan, numberValue, stringValue, timeSpanSeconds, valueExpr } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { GRPC_MAX_ATTEMPTS_LIMIT, grpcLayerCore, grpcPolicies, type Json, type JsonObject } from "../shared/grpcServiceConfig";
 import type { CsContext } from "./context";
@@ -37,7 +37,8 @@ interface Options {
 
 export function detectGrpcDotnet(ctx: CsContext): void {
   const root = ctx.tree.rootNode;
-  const uses = descendants(root, "using_directive").some((u) => /\bGrpc\.Net\.Client\b/.test(u.text)) || /\bGrpcChannel\./.test(root.text);
+  // `AddGrpcClient<T>` (Grpc.Net.ClientFactory) is an IServiceCollection extension: no Grpc using needed
+  const uses = descendants(root, "using_directive").some((u) => /\bGrpc\.Net\.Client\b/.test(u.text)) || /\bGrpcChannel\.|\bAddGrpcClient\s*</.test(root.text);
   if (!uses) return;
   const channels = new Map<string, { layerIds: string[]; baseUrl: ClientFact["baseUrl"] }>();
   const stubs: ClientFact[] = [];
@@ -85,13 +86,19 @@ function registration(ctx: CsContext, call: SyntaxNode, parts: ReturnType<typeof
   if (!type) return;
   const short = type.slice(type.lastIndexOf(".") + 1);
   let address: string | null = null;
+  let addressExpr: ClientFact["baseUrl"] = null;
   const o: Options = { serviceConfig: null, maxRetryAttempts: undefined };
   const read = (lambda: SyntaxNode | undefined, channel: boolean) => {
     if (!lambda || !/lambda/.test(lambda.type)) return;
     for (const a of descendants(lambda, "assignment_expression")) {
       const left = dottedName(a.childForFieldName("left")) ?? "";
       const right = a.childForFieldName("right");
-      if (!channel && /\.Address$/.test(left) && right?.type === "object_creation_expression") address = stringValue(callParts(right).positional[0] ?? null) ?? address;
+      if (!channel && /\.Address$/.test(left) && right?.type === "object_creation_expression") {
+        const arg = callParts(right).positional[0] ?? null;
+        address = stringValue(arg) ?? address;
+        // `new Uri(grpcOptions.FlightAddress)`: a settings read or a name the linker evaluates
+        if (stringValue(arg) === null && arg) addressExpr = valueExpr(arg);
+      }
       else if (channel && /\.ServiceConfig$/.test(left)) o.serviceConfig = right;
       else if (channel && /\.MaxRetryAttempts$/.test(left)) o.maxRetryAttempts = capOf(right);
     }
@@ -114,7 +121,7 @@ function registration(ctx: CsContext, call: SyntaxNode, parts: ReturnType<typeof
     functionId: "<module>",
     span: nodeSpan(call),
     library: GRPC_DOTNET_LIBRARY,
-    baseUrl: address !== null ? { kind: "string", value: `grpc://${(address as string).replace(/^[a-z]+:\/\//, "").replace(/\/+$/, "")}` } : null,
+    baseUrl: address !== null ? { kind: "string", value: `grpc://${(address as string).replace(/^[a-z]+:\/\//, "").replace(/\/+$/, "")}` } : addressExpr,
     layerIds: layer ? [layer.localId] : [],
     fromCall: null,
     perCall: false,
@@ -123,6 +130,7 @@ function registration(ctx: CsContext, call: SyntaxNode, parts: ReturnType<typeof
     timeoutSet: false,
     sdk: { target: "", notSending: NOT_SENDING },
     grpcService: short.replace(/Client$/, ""),
+    httpFactory: true,
   });
 }
 

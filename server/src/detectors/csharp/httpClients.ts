@@ -222,25 +222,30 @@ function baseAddressOf(registration: SyntaxNode): ValueExpr | null {
   return null;
 }
 
-/** The `AddHttpClient(…)` call a handler (`.AddStandardResilienceHandler()`) is chained on, if any. */
+/**
+ * The `AddHttpClient(…)` call a handler (`.AddStandardResilienceHandler()`) is chained on, if any;
+ * also `AddGrpcClient<T>(…)`, whose IHttpClientBuilder builds the channel's HttpClient through
+ * the same factory (Grpc.Net.ClientFactory, docs/reference/grpc-dotnet.md).
+ */
 export function registrationCallOf(handlerCall: SyntaxNode): SyntaxNode | null {
   for (let p: SyntaxNode | null = handlerCall.childForFieldName("function")?.childForFieldName("expression") ?? null; p?.type === "invocation_expression"; ) {
     const fn = p.childForFieldName("function");
-    if (memberName(fn) === "AddHttpClient") return p;
+    if (memberName(fn) === "AddHttpClient" || memberName(fn) === "AddGrpcClient") return p;
     p = fn?.type === "member_access_expression" ? fn.childForFieldName("expression") : null;
   }
   return null;
 }
 
-/** The registration ClientFact detectHttpClients recorded for an `AddHttpClient(…)` call. */
+/** The registration ClientFact detectHttpClients recorded for an `AddHttpClient(…)` call (grpcDotnet.ts for `AddGrpcClient<T>(…)`). */
 export function registrationFact(ctx: CsContext, registration: SyntaxNode): ClientFact | undefined {
   const s = nodeSpan(registration);
-  return ctx.facts.clients.find((c) => c.name === "" && c.span.line === s.line && c.span.column === s.column && c.span.endLine === s.endLine && c.span.endColumn === s.endColumn);
+  return ctx.facts.clients.find((c) => (c.name === "" || c.httpFactory) && c.span.line === s.line && c.span.column === s.column && c.span.endLine === s.endLine && c.span.endColumn === s.endColumn);
 }
 
 /** How a registration reads in a layer label: the typed client, or the name in quotes. */
 export function registrationLabel(c: ClientFact): string | undefined {
   if (c.typedClient) return c.typedClient;
+  if (c.httpFactory) return c.name;
   const n = c.httpClientName;
   if (!n) return undefined;
   return n.kind === "string" ? `"${n.value}"` : n.kind === "ref" ? n.name : undefined;

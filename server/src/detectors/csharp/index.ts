@@ -27,6 +27,8 @@ const DETECTORS: Array<Detector<CsContext>> = [
   ["module", detectModule],
   ["http clients", detectHttpClients],
   ["aspire apphost", detectAppHost],
+  // before polly: the handlers chained on `AddGrpcClient<T>()` go on the client it records
+  ["grpc-dotnet", detectGrpcDotnet],
   ["polly", detectPolly],
   ["ef core", detectEfCore],
   ["openai", detectOpenAiClients],
@@ -34,7 +36,6 @@ const DETECTORS: Array<Detector<CsContext>> = [
   ["aws sdk .net", detectAwsSdkDotnet],
   ["stripe-dotnet", detectStripeDotnet],
   ["microsoft graph", detectMsGraphDotnet],
-  ["grpc-dotnet", detectGrpcDotnet],
   ["mongodb / StackExchange.Redis", detectDataClients],
   ["temporal", detectTemporalDotnet],
   ["retry-loop", detectRetryLoops],

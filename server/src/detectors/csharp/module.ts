@@ -21,7 +21,7 @@ import {
   valueExpr,
 } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, lambdaName, type CsContext } from "./context";
+import { LAMBDAS, MEMBER_DECLARATIONS, TYPE_DECLARATIONS, lambdaName, returnsTask, type CsContext } from "./context";
 import { typeOfExpression } from "./declaredTypes";
 import { clientNameExpr } from "./httpClients";
 import { IDEMPOTENCY_HEADER } from "../shared/idempotency";
@@ -415,12 +415,12 @@ function extractCall(ctx: CsContext, call: SyntaxNode, types: Map<string, string
   parts.positional.forEach((p, i) => {
     if (LAMBDAS.has(p.type)) {
       const name = lambdaName(p);
-      args.push({ keyword: null, name });
+      args.push({ keyword: null, name, ...(returnsTask(p) ? { task: true as const } : {}) });
       ctx.facts.referencedFunctions.push(ctx.idOf(p));
       invokesArg ??= i;
     } else args.push({ keyword: null, name: dottedName(p), ...literalArg(p) });
   });
-  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: LAMBDAS.has(v.type) ? lambdaName(v) : dottedName(v), ...literalArg(v) });
+  for (const [k, v] of parts.keywords) args.push({ keyword: k, name: LAMBDAS.has(v.type) ? lambdaName(v) : dottedName(v), ...literalArg(v), ...(returnsTask(v) ? { task: true as const } : {}) });
   // method groups passed as callbacks are not entry points
   for (const a of args) if (a.name && !a.name.startsWith("lambda@")) ctx.facts.referencedFunctions.push(a.name);
   // `factory.CreateClient("inventory").GetStringAsync(url)`: a client of its own, named after the call

@@ -18,7 +18,7 @@ import type { FunctionFact, LayerFact } from "../../model/facts";
 import type { GuardedLayerFact, PolicyServiceFact } from "../../model/dotnetFacts";
 import { boolValue, callParts, descendants, dottedName, memberName, nodeSpan } from "../../parsing/csharp";
 import type { SyntaxNode } from "../../parsing/treeSitter";
-import { LAMBDAS, MEMBER_DECLARATIONS, type CsContext } from "./context";
+import { LAMBDAS, MEMBER_DECLARATIONS, returnsTask, type CsContext } from "./context";
 import { enclosingFlag } from "./declaredTypes";
 import { typeKey } from "./module";
 
@@ -224,6 +224,24 @@ function syncPoliciesOverAsync(ctx: CsContext, root: SyntaxNode, anchors: Map<La
       l.attemptsNote = `${l.attemptsNote}; inert: the pipeline only runs through the synchronous Execute over an async lambda (Execute<Task>), which gets the Task back as a result and never sees the failure, so nothing is retried (use ExecuteAsync)`;
     }
   }
+  // a helper running the callable it is given (`T RetryOnFailure<T>(this object s, Func<T> action)
+  // { return policy.Execute(action); }`, attached to the parameter by parameterExecutions): inert
+  // when every caller passes an async lambda (the linker reads the call sites, CallArg.task)
+  for (const l of ctx.facts.layers) {
+    if (l.attach.kind !== "helper" || l.attach.paramName === undefined || l.maxAttempts === 1) continue;
+    const param = l.attach.paramName;
+    const method = root.namedDescendantForPosition({ row: l.anchor.line - 1, column: l.anchor.column });
+    let decl: SyntaxNode | null = method;
+    while (decl && decl.type !== "method_declaration" && decl.type !== "local_function_statement") decl = decl.parent;
+    if (!decl || ctx.idOf(decl) !== l.attach.functionId) continue;
+    // what runs the parameter: `Execute(action)` (sync) or `ExecuteAsync(action)`
+    const members = descendants(decl, "invocation_expression")
+      .filter((c) => callParts(c).positional[0]?.text === param && memberName(c.childForFieldName("function"))?.startsWith("Execute"))
+      .map((c) => memberName(c.childForFieldName("function"))!);
+    const sync = l.kind === "polly-v7-retry" ? !/Async$/.test(anchors.get(l)?.text ?? "Async") : l.kind === "polly-retry";
+    if (!sync || !members.length || members.some((m) => m !== "Execute")) continue;
+    ctx.facts.dotnet = { ...ctx.facts.dotnet, asyncArgGates: [...(ctx.facts.dotnet?.asyncArgGates ?? []), { layerId: l.localId, functionId: l.attach.functionId, param, index: l.attach.paramIndex }] };
+  }
 }
 
 /** A callable run under a policy: the argument and the `Execute*` member that runs it. */
@@ -232,10 +250,3 @@ interface Execution {
   member: string;
 }
 
-/** `async () => …`, or a lambda whose body is a call of an `…Async` method (a Task nobody awaits). */
-function returnsTask(n: SyntaxNode): boolean {
-  if (!LAMBDAS.has(n.type)) return false;
-  if (n.namedChildren.some((c) => c?.type === "modifier" && c.text === "async") || /^async\b/.test(n.text)) return true;
-  const body = n.childForFieldName("body");
-  return body?.type === "invocation_expression" && /Async$/.test(memberName(body.childForFieldName("function")) ?? "");
-}

@@ -30,7 +30,7 @@
  */
 import type { LayerFact, RetryCondition, SourceSpan, ValueExpr, WaitSpec } from "../../model/facts";
 import type { CeleryClassFact, CeleryPendingTaskFact, CeleryRetryCallFact, CelerySettingFact } from "../../model/celeryFacts";
-import { callParts, descendants, nodeSpan } from "../../parsing/python";
+import { callParts, descendants, elements, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { moduleConstant, type PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
@@ -59,7 +59,7 @@ export type Settings = Map<string, CelerySettingFact>;
 
 function setting(ctx: PyContext, n: SyntaxNode, scope: SyntaxNode | null, key: string, at: SyntaxNode = n): CelerySettingFact {
   const s: CelerySettingFact = { text: n.text.slice(0, 200), number: ctx.number(n, scope), span: nodeSpan(at) };
-  if (key === "autoretry_for" || key === "dont_autoretry_for") s.exceptions = exceptionNames(ctx, n);
+  if (key === "autoretry_for" || key === "dont_autoretry_for") s.exceptions = exceptionTuple(ctx, n, 0);
   if (n.type === "dictionary") {
     const entries: Record<string, CelerySettingFact> = {};
     for (const pair of n.namedChildren) {
@@ -73,6 +73,22 @@ function setting(ctx: PyContext, n: SyntaxNode, scope: SyntaxNode | null, key: s
     s.entries = entries;
   }
   return s;
+}
+
+/**
+ * The exception names of an `autoretry_for` value, through the module's tuple constants:
+ * `RETRYABLE`, `(Extra, *RETRYABLE)` — each name of a tuple/list constant of the file is replaced
+ * by its elements (Python builds the same flat tuple).
+ */
+function exceptionTuple(ctx: PyContext, n: SyntaxNode, depth: number): string[] {
+  const out: string[] = [];
+  for (const e of elements(n)) {
+    const name = e.type === "list_splat" ? e.namedChildren[0] : e;
+    const own = depth < 4 && name?.type === "identifier" ? moduleConstant(ctx.tree, name.text) : null;
+    if (own && (own.type === "tuple" || own.type === "list" || own.type === "parenthesized_expression")) out.push(...exceptionTuple(ctx, own, depth + 1));
+    else if (name) out.push(...exceptionNames(ctx, name));
+  }
+  return out;
 }
 
 export function detectCelery(ctx: PyContext): void {
@@ -209,9 +225,13 @@ export function detectCelery(ctx: PyContext): void {
 }
 
 /**
- * The `**NAME` arguments of a task decorator: a dict of this module (a literal, `dict(…)`, or a
- * settings getter's default) gives its entries as options; an imported name is left to the linker
- * (CeleryPendingTaskFact.splats). Python rejects a keyword given twice, so order does not matter.
+ * The `**NAME` arguments of a task decorator, in order: a dict of this module — a literal, whose
+ * own `**OTHER` spreads of module dicts are merged where they stand (later entries win, as in
+ * Python), a `dict(…)` call (its `**spreads` first, then its keywords), or a settings getter's
+ * default — gives its entries as options; an imported name is left to the linker
+ * (CeleryPendingTaskFact.splats). Python rejects a keyword given twice in one call, so the order
+ * of the decorator's own spreads and keywords cannot change a value; the caller lets the explicit
+ * keywords win anyway.
  */
 function splatOptions(ctx: PyContext, call: SyntaxNode): { settings: Settings; imported: Array<{ name: string; span: SourceSpan }> } {
   const settings: Settings = new Map();
@@ -221,12 +241,65 @@ function splatOptions(ctx: PyContext, call: SyntaxNode): { settings: Settings; i
     const n = a.namedChildren[0];
     if (n?.type !== "identifier") continue;
     const own = moduleConstant(ctx.tree, n.text);
+    const read = own ? moduleDictSettings(ctx, own, nodeSpan(a), `**${n.text}`, 0) : null;
+    if (read) {
+      for (const [k, v] of read.settings) settings.set(k, v);
+      imported.push(...read.imported);
+      continue;
+    }
     const value = own ? ctx.value(own) : null;
     const entries = value ? celerySettingsFromValue(value, nodeSpan(a), `**${n.text}`) : null;
     if (entries) for (const [k, v] of Object.entries(entries)) settings.set(k, v);
     else if (!own && ctx.facts.imports.some((i) => i.local === n.text)) imported.push({ name: n.text, span: nodeSpan(a) });
   }
   return { settings, imported };
+}
+
+/**
+ * The options of a module-level dict written in the file: `{"k": v, **OTHER}` or `dict(**OTHER, k=v)`,
+ * merged in Python's order. Every option is spanned on the decorator's spread (`span`) and says
+ * where it came from (`via`). Null when the node is no dict the parser can read (the caller then
+ * tries the value reader: a settings getter's default).
+ */
+function moduleDictSettings(ctx: PyContext, n: SyntaxNode, span: SourceSpan, via: string, depth: number): { settings: Settings; imported: Array<{ name: string; span: SourceSpan }> } | null {
+  if (depth > 4) return null;
+  const out: Settings = new Map();
+  const imported: Array<{ name: string; span: SourceSpan }> = [];
+  const put = (key: string, v: SyntaxNode) => out.set(key, { ...setting(ctx, v, null, key), span, from: via });
+  const spread = (inner: SyntaxNode | null | undefined): void => {
+    if (inner?.type !== "identifier") return;
+    const own = moduleConstant(ctx.tree, inner.text);
+    const read = own ? moduleDictSettings(ctx, own, span, `${via} ← **${inner.text}`, depth + 1) : null;
+    if (read) {
+      for (const [k, v] of read.settings) out.set(k, v);
+      imported.push(...read.imported);
+    } else if (!own && ctx.facts.imports.some((i) => i.local === inner.text)) imported.push({ name: inner.text, span });
+  };
+  if (n.type === "dictionary") {
+    for (const c of n.namedChildren) {
+      if (c?.type === "dictionary_splat") spread(c.namedChildren[0]);
+      else if (c?.type === "pair") {
+        const k = c.childForFieldName("key");
+        const v = c.childForFieldName("value");
+        if (k?.type === "string" && v) put(k.text.replace(/^[rbuf]*['"]{1,3}|['"]{1,3}$/gi, ""), v);
+      }
+    }
+    return { settings: out, imported };
+  }
+  if (n.type === "call" && n.childForFieldName("function")?.text === "dict") {
+    const args = n.childForFieldName("arguments")?.namedChildren ?? [];
+    // dict(mapping, **kw): a positional mapping is not read; without one, spreads then keywords
+    if (args.some((a) => a && a.type !== "keyword_argument" && a.type !== "dictionary_splat" && a.type !== "comment")) return null;
+    for (const a of args) if (a?.type === "dictionary_splat") spread(a.namedChildren[0]);
+    for (const a of args) {
+      if (a?.type !== "keyword_argument") continue;
+      const k = a.childForFieldName("name");
+      const v = a.childForFieldName("value");
+      if (k && v) put(k.text, v);
+    }
+    return { settings: out, imported };
+  }
+  return null;
 }
 
 /**

@@ -8,7 +8,7 @@
  * - a local of a method bound to one of those (`db = self.dbs["short"] if rp else self.dbs["default"]`).
  * Every name is one ClientFact of the same layers, so a call through any of them links to the client.
  */
-import { descendants, enclosingFunction } from "../../parsing/python";
+import { bindingOf, descendants, enclosingFunction } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 
@@ -107,4 +107,38 @@ function classOf(def: SyntaxNode): SyntaxNode | null {
 
 function nameOf(def: SyntaxNode): string {
   return def.childForFieldName("name")?.text ?? "";
+}
+
+/**
+ * The names a DB-API style connection built by `call` is used through: the name the connection
+ * is bound to (`with Client(…) as client:` too), the cursor chained on it (`cursor = connect(…).cursor()`) and a cursor taken from
+ * it in the same function (`cursor = connection.cursor()`). A cursor's calls are requests of the
+ * connection's client (PyAthena, td-client: the cursor sends through the connection's API object).
+ */
+export function connectionReceivers(ctx: PyContext, call: SyntaxNode): ClientReceiver[] {
+  const def = enclosingFunction(call);
+  const functionId = ctx.functionId(def);
+  // `x = …`, `self.x = …`, `with … as x:`
+  const bound = (n: SyntaxNode): string | null => bindingOf(n);
+  const cursorCall = (obj: SyntaxNode): SyntaxNode | null => {
+    const attr = obj.parent?.type === "attribute" && obj.parent.childForFieldName("object")?.id === obj.id ? obj.parent : null;
+    return attr?.childForFieldName("attribute")?.text === "cursor" && attr.parent?.type === "call" ? attr.parent : null;
+  };
+  const names: string[] = [];
+  const chained = cursorCall(call);
+  const connection = chained ? null : bound(call);
+  if (chained) {
+    const c = bound(chained);
+    if (c) names.push(c);
+  }
+  if (connection) {
+    names.push(connection);
+    for (const id of descendants(def ?? ctx.tree.rootNode, "identifier", { skipNestedDefs: true })) {
+      if (id.text !== connection || id.startIndex < call.endIndex) continue;
+      const cursor = cursorCall(id);
+      const c = cursor ? bound(cursor) : null;
+      if (c && !names.includes(c)) names.push(c);
+    }
+  }
+  return names.map((name) => ({ name, functionId }));
 }

@@ -62,6 +62,18 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
     }
   }
 
+  // imports inside functions (`def index_document(…): from documents.search import get_backend`, made
+  // there to break an import cycle) bind names the linker resolves the function's calls through; a
+  // there to break an import cycle) bind names the linker resolves the function's calls through
+  // (FileFacts.functionImports; keyed after the function ids are known, below)
+  const bodyImports: Array<{ fn: SyntaxNode; imports: FileFacts["imports"] }> = [];
+  for (const fn of descendants(tree.rootNode, "function_definition")) {
+    const sink = { imports: [] as FileFacts["imports"] } as FileFacts;
+    for (const imp of descendants(fn, ["import_statement", "import_from_statement"], { skipNestedDefs: true })) collectImports(imp, module, new Map(), sink);
+    const named = sink.imports.filter((i) => i.member !== "*");
+    if (named.length) bodyImports.push({ fn, imports: named });
+  }
+
   // `from tenacity import *`: names not bound otherwise come from the (last) star-imported module
   const starModules = facts.imports.filter((i) => i.member === "*").map((i) => i.module);
   const localNames = new Set<string>();
@@ -142,6 +154,7 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
       return id;
     },
   };
+  for (const { fn, imports } of bodyImports) (facts.functionImports ??= {})[ctx.functionId(fn)] = imports;
   return ctx;
 }
 

@@ -21,7 +21,7 @@ import type { ClientFact, CallFact, LayerFact } from "../../model/facts";
 import { bindingOf, callParts, chainHead, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
-import { returns } from "./twilio";
+import { returns } from "./sdkClients";
 
 const CLIENTS = new Set(["google.cloud.storage.Client", "google.cloud.storage.client.Client", "google.cloud.storage.Client.from_service_account_json", "google.cloud.storage.Client.from_service_account_info", "google.cloud.storage.Client.create_anonymous_client"]);
 const HANDLES = new Set(["bucket", "blob", "get_bucket", "lookup_bucket", "get_blob", "create_bucket"]);

@@ -211,7 +211,11 @@ export function detectHttpClients(ctx: PyContext): void {
         : clients.find((c) => c.name === value.text && c.functionId === fid);
     const fact = ctx.facts.functions.find((f) => f.id === fid);
     if (client && fact) {
-      fact.returnsClientId = client.id;
+      // a factory returning other clients in other branches (`match backend: case …: return OpenAI(…)`):
+      // the one that retries is kept (worst case), never replaced by a plain value of unknown library
+      const kept = fact.returnsClientId ? [...ctx.facts.clients, ...clients].find((c) => c.id === fact.returnsClientId) : undefined;
+      const weaker = (c: ClientFact) => c.library === "unknown" && c.layerIds.length === 0;
+      if (!kept || !weaker(client) || weaker(kept)) fact.returnsClientId = client.id;
       client.perCall = false;
     }
   }
@@ -265,7 +269,7 @@ function policyFromRetries(ctx: PyContext, value: SyntaxNode, owner: SyntaxNode,
 }
 
 /** A bare PoolManager uses Retry.DEFAULT = Retry(3): 4 attempts (§1.3). */
-function defaultPoolManagerLayer(ctx: PyContext, call: SyntaxNode): LayerFact {
+export function defaultPoolManagerLayer(ctx: PyContext, call: SyntaxNode): LayerFact {
   return fromIntLayer(ctx, call, 3, "urllib3-retry", "PoolManager without retries= uses Retry.DEFAULT = Retry(3): 4 attempts", "default");
 }
 

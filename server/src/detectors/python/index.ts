@@ -14,6 +14,8 @@ import { detectAzureSdk } from "./azureSdk";
 import { detectBackoff } from "./backoff";
 import { detectBoto3 } from "./boto3";
 import { detectDjangoStorages } from "./djangoStorages";
+import { detectPyAthena } from "./pyathena";
+import { detectTdClient } from "./tdclient";
 import { detectCelery } from "./celery";
 import { detectCeleryPublish } from "./celeryPublish";
 import { detectAirflow } from "./airflow";
@@ -29,6 +31,7 @@ import { detectGoogleApiCore } from "./googleApiCore";
 import { detectGrpcPython } from "./grpc";
 import { detectHttpClients } from "./httpClients";
 import { detectLlmSdks } from "./llmSdk";
+import { detectFileLocks } from "./filelock";
 import { detectModule } from "./module";
 import { detectPyMongo } from "./mongo";
 import { detectRedisPy } from "./redis";
@@ -50,6 +53,8 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["google-api-core", detectGoogleApiCore],
   ["boto3", detectBoto3],
   ["django-storages", detectDjangoStorages],
+  ["pyathena", detectPyAthena],
+  ["td-client", detectTdClient],
   ["azure-sdk", detectAzureSdk],
   ["pymongo", detectPyMongo],
   ["redis-py", detectRedisPy],
@@ -75,6 +80,7 @@ const DETECTORS: Array<Detector<PyContext>> = [
   ["msgraph", detectMsGraph],
   ["google-cloud-storage", detectGoogleCloudStorage],
   ["googleapiclient", detectGoogleApiClient],
+  ["filelock", detectFileLocks],
   ["http-clients", detectHttpClients],
   ["retry-loop", detectRetryLoops],
 ];

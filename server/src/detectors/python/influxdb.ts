@@ -2,7 +2,8 @@
  * influxdb-python (the InfluxDB 1.x client, package `influxdb`) — docs/reference/influxdb.md
  * (influxdb-python 5.3.2 `influxdb/client.py`: `InfluxDBClient.__init__(…, retries=3, …)`, `request()`).
  *
- * - `InfluxDBClient(…)` / `DataFrameClient(…)` / `InfluxDBClient.from_DSN(dsn, **kw)` → a client
+ * - `InfluxDBClient(…)` / `DataFrameClient(…)` / `InfluxDBClient.from_dsn(dsn, **kw)` (the 5.x
+ *   classmethod; `from_DSN` up to 4.1.1) → a client
  *   layer on the call (implicit when nobody set `retries`): every HTTP call of the client
  *   (`query`, `write_points` over HTTP, `create_database`, retention policies, `delete_series`)
  *   goes through `request()`, which loops `while retry:` and on a requests `ConnectionError`,
@@ -29,6 +30,8 @@ const CLIENTS = new Set([
   "influxdb.DataFrameClient", "influxdb.dataframe_client.DataFrameClient", "influxdb._dataframe_client.DataFrameClient",
 ]);
 const VERSION = "influxdb-python 5.3.2";
+/** the DSN factories: the classmethod `from_dsn` (v5.0.0 on, `cls(**init_args)`), the staticmethod `from_DSN` up to v4.1.1 */
+const DSN_FACTORIES = ["from_dsn", "from_DSN"];
 export const INFLUXDB_DEFAULT_RETRIES = 3;
 /** `InfluxDBClient(host, port, username, password, database, ssl, verify_ssl, timeout, retries, use_udp, …)` */
 const RETRIES_INDEX = 8;
@@ -41,7 +44,8 @@ export function detectInfluxDbPy(ctx: PyContext): void {
   for (const call of descendants(ctx.tree.rootNode, "call")) {
     const fn = call.childForFieldName("function");
     const q = ctx.qualifiedName(fn) ?? "";
-    const fromDsn = q.endsWith(".from_DSN") && CLIENTS.has(q.slice(0, -".from_DSN".length));
+    const dot = q.lastIndexOf(".");
+    const fromDsn = dot > 0 && DSN_FACTORIES.includes(q.slice(dot + 1)) && CLIENTS.has(q.slice(0, dot));
     if (!CLIENTS.has(q) && !fromDsn) continue;
     const parts = callParts(call);
     const written = parts.keywords.get("retries") ?? (fromDsn ? null : parts.positional[RETRIES_INDEX]) ?? null;

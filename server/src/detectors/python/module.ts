@@ -121,6 +121,8 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
   const aliases = body ? localAliases(body, params) : null;
   // bare decorators (`@retry`, `@utils.retry`): a workspace helper applied to the function (engine/link.ts)
   const decoratedBy = (wrapper?.namedChildren ?? []).filter((d) => d?.type === "decorator" && (d.namedChildren[0]?.type === "identifier" || d.namedChildren[0]?.type === "attribute")).map((d) => d!.namedChildren[0]!.text);
+  // `-> TantivyBackend`: what a method called on the result runs (engine/pythonDispatch.ts); `Self` names no other class
+  const returnType = annotationType(def.childForFieldName("return_type"));
   ctx.facts.functions.push({
     id,
     name,
@@ -130,6 +132,7 @@ function extractFunction(ctx: PyContext, def: SyntaxNode): void {
     ...(decoratedBy.length ? { decoratedBy } : {}),
     ...(paramTypes.some((t) => t) ? { paramTypes } : {}),
     ...(aliases ? { localAliases: aliases } : {}),
+    ...(returnType && returnType !== "Self" && returnType !== "typing.Self" ? { returnType } : {}),
     topLevel: def.parent?.type === "module" || def.parent?.parent?.type === "module",
     handler,
     raisesOnStatus,
@@ -227,7 +230,15 @@ function extractCall(ctx: PyContext, call: SyntaxNode): void {
     args,
     ...(request ? { request } : {}),
     ...(invokesArg !== undefined ? { invokesArg } : {}),
+    ...(entersContext(call) ? { entersContext: true as const } : {}),
   });
+}
+
+/** `with get_backend().batch_update() as batch:` / `async with …`: the call's result is the context manager entered there. */
+function entersContext(call: SyntaxNode): boolean {
+  const parent = call.parent;
+  const item = parent?.type === "as_pattern" && parent.namedChildren[0]?.startIndex === call.startIndex && parent.namedChildren[0]?.endIndex === call.endIndex ? parent.parent : parent;
+  return item?.type === "with_item";
 }
 
 /**

@@ -14,7 +14,7 @@ import { bindingOf, descendants, enclosingFunction, nodeSpan } from "../../parsi
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { GRAPH_DEFAULT_RETRIES, GRAPH_TARGET, graphLayer } from "../shared/msgraph";
 import type { PyContext } from "./context";
-import { returns } from "./twilio";
+import { returns } from "./sdkClients";
 
 const CLIENTS = new Set(["msgraph.GraphServiceClient", "msgraph.graph_service_client.GraphServiceClient", "msgraph_beta.GraphServiceClient"]);
 const VERBS = new Set(["get", "post", "put", "patch", "delete"]);

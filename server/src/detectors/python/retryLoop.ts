@@ -86,6 +86,8 @@ class PyLowering extends ExprLowering {
         const v = this.constants.get(name);
         return v ? { value: this.expr(v), kind: "constant" } : null;
       },
+      // CapWords names classes (PEP 8): `Graph()`, `rdflib.Graph()`, not `self.Client()`
+      buildsObject: (c) => !c.args.length && /^[A-Z][a-z]/.test(c.method) && (c.bare !== null || (c.object?.k === "name" && !c.object.self)),
     };
   }
 

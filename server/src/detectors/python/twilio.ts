@@ -14,6 +14,7 @@ import type { LayerFact } from "../../model/facts";
 import { bindingOf, callParts, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { resolveBound, type PyContext } from "./context";
+import { recordSdkClient } from "./sdkClients";
 
 const CLIENTS = new Set(["twilio.rest.Client"]);
 const HTTP_CLIENTS = new Set(["twilio.http.http_client.TwilioHttpClient", "twilio.http.TwilioHttpClient"]);
@@ -65,34 +66,7 @@ export function detectTwilio(ctx: PyContext): void {
         layerIds.push(layer.localId);
       }
     }
-    const def = enclosingFunction(call);
-    const functionId = ctx.functionId(def);
-    const id = ctx.nextId("K", call);
-    ctx.facts.clients.push({
-      id,
-      name: binding,
-      functionId,
-      span: nodeSpan(call),
-      library: "twilio",
-      baseUrl: null,
-      layerIds,
-      fromCall: null,
-      perCall: false,
-      hasRetryQuota: false,
-      timeoutSeconds: null,
-      sdk: { target: "sdk://api.twilio.com", notSending: [...NOT_SENDING] },
-    });
-    if (def && returns(def, call, binding)) {
-      const fact = ctx.facts.functions.find((f) => f.id === functionId);
-      if (fact) fact.returnsClientId = id;
-    }
+    recordSdkClient(ctx, call, { library: "twilio", target: "sdk://api.twilio.com", notSending: NOT_SENDING, layerIds });
   }
 }
 
-export function returns(def: SyntaxNode, call: SyntaxNode, binding: string): boolean {
-  for (const ret of descendants(def, "return_statement", { skipNestedDefs: true })) {
-    const v = ret.namedChildren[0];
-    if (v && (v.id === call.id || (binding && v.text === binding))) return true;
-  }
-  return false;
-}

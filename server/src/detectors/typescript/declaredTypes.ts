@@ -14,7 +14,7 @@
  * gives `T` to its elements (`find`, `get`, `at`, `[i]`); `Promise<T>` is `T` once awaited.
  */
 import type { CallFact, FileFacts, ImportFact } from "../../model/facts";
-import { isFunctionLike, spanOf, ts, type FunctionLikeNode } from "../../parsing/typescript";
+import { isFunctionLike, spanOf, ts, unwrap, type FunctionLikeNode } from "../../parsing/typescript";
 import { markInvokes } from "./jsRetryCommon";
 import type { FileIndex } from "./module";
 
@@ -62,6 +62,8 @@ function typeOfNode(t: ts.TypeNode | undefined): DeclaredType | null {
     const kept = t.types.filter((u) => !(u.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(u) && u.literal.kind === ts.SyntaxKind.NullKeyword)));
     return kept.length === 1 ? typeOfNode(kept[0]) : null;
   }
+  // `SocialAbstract & SocialProvider`: the value is both, so the first named type's implementations include it
+  if (ts.isIntersectionTypeNode(t)) return t.types.map((u) => typeOfNode(u)).find((u) => u !== null && !u.collection) ?? null;
   if (ts.isArrayTypeNode(t)) return elementsOf(typeOfNode(t.elementType));
   if (ts.isTypeLiteralNode(t) && t.members.length === 1 && ts.isIndexSignatureDeclaration(t.members[0]!)) return elementsOf(typeOfNode(t.members[0].type));
   if (!ts.isTypeReferenceNode(t)) return null;
@@ -318,14 +320,25 @@ export function extractDeclaredTypes(sf: ts.SourceFile, index: FileIndex, facts:
   visit(sf.statements);
   if (abstract.length) facts.tsAbstractTypes = abstract;
   if (Object.keys(supertypes).length) facts.supertypes = { ...facts.supertypes, ...supertypes };
+  // module-level consts declared as a collection: another file's `list.find(…)` reads an element (CallFact.receiverFrom)
+  const collections: Record<string, string> = {};
+  for (const stmt of sf.statements) {
+    if (!ts.isVariableStatement(stmt) || !(stmt.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const d of stmt.declarationList.declarations) {
+      const t = ts.isIdentifier(d.name) ? typeOfNode(d.type) : null;
+      if (t?.collection) collections[(d.name as ts.Identifier).text] = t.name;
+    }
+  }
+  if (Object.keys(collections).length) facts.tsCollectionConsts = collections;
   const typeImports = typeOnlyImports(sf);
   if (typeImports.length) facts.typeImports = typeImports;
 
   const types = new DeclaredTypes(index);
   const recorded = callFactsByStart(facts);
   for (const node of index.calls) {
-    const callee = node.expression;
-    if (!ts.isPropertyAccessExpression(callee)) continue;
+    const callee = unwrap(node.expression);
+    // `provider.post()`, and `provider[name]()`: a member chosen at run time on the same receiver (engine/tsDispatch.ts)
+    if (!ts.isPropertyAccessExpression(callee) && !ts.isElementAccessExpression(callee)) continue;
     const receiver = types.of(callee.expression);
     const s = spanOf(node, sf);
     const fact = recorded.get(`${s.line}:${s.column}:${s.endLine}:${s.endColumn}`);
@@ -336,7 +349,7 @@ export function extractDeclaredTypes(sf: ts.SourceFile, index: FileIndex, facts:
       continue;
     }
     if (!receiver.collection) fact.receiverType = receiver.name;
-    else if (ELEMENT_CALLBACK.has(callee.name.text) && fact.invokesArg === undefined && node.arguments.length) markInvokes(facts, node, sf, index, 0);
+    else if (ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACK.has(callee.name.text) && fact.invokesArg === undefined && node.arguments.length) markInvokes(facts, node, sf, index, 0);
   }
   // what each function returns, for a receiver another file's call produces (CallFact.receiverFrom)
   for (const f of index.functions) {

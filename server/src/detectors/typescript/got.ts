@@ -18,7 +18,7 @@
  * ky.ts reuses `extractInstanceClientFacts` with ky's numbers (§2.3).
  */
 import type { ClientFact, FileFacts, LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { calledMember, dottedName, objectProperty, spanOf, ts, unwrap } from "../../parsing/typescript";
+import { calledMember, dottedName, isFunctionLike, objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import {
   addClient,
   callFactOf,
@@ -53,6 +53,8 @@ export interface ClientSpec {
   wait: (sf: ts.SourceFile, retry: Options) => WaitSpec;
   /** extra words for the attempts note */
   section: string;
+  /** the instance's `timeout` option in seconds (ky: ms per attempt), when the library reads one as a number */
+  timeoutSeconds?: (sf: ts.SourceFile, options: Options) => { seconds: number | null; set: boolean };
 }
 
 /** `retry: N` or `retry: { limit: N }` → attempts. */
@@ -77,6 +79,8 @@ function conditionOf(spec: ClientSpec, retry: Options): RetryCondition {
     retryOn: [],
     // network errors are retried too, but only for the listed methods (§2.2/§2.3)
     afterSendMethods: methods ?? "all",
+    // got and ky never retry a method outside `retry.methods`, whatever the error (§2.2/§2.3)
+    onlyListedMethods: true,
     permanentErrors: permanent.length ? `statusCodes lists ${permanent.join(", ")}` : null,
     honoursRetryAfter: true,
     description: `network errors and statuses ${statuses.join(", ")} for ${methods ? methods.join("/") : "the configured methods"}`,
@@ -99,6 +103,26 @@ function layerCore(sf: ts.SourceFile, spec: ClientSpec, options: Options): Layer
   };
 }
 
+/**
+ * An instance's `prefixUrl` (got and ky prepend it to every string URL, §2.2/§2.3; the linker
+ * joins it, engine/baseUrls.ts) and its timeout.
+ */
+function instanceSettings(sf: ts.SourceFile, spec: ClientSpec, options: Options, client: ClientFact): void {
+  const prefix = option(options, "prefixUrl");
+  if (prefix && !isFunctionLike(prefix)) client.baseUrl = valueOf(prefix);
+  const timeout = spec.timeoutSeconds?.(sf, options);
+  if (timeout) {
+    client.timeoutSeconds = timeout.seconds;
+    client.timeoutSet = timeout.set;
+  }
+}
+
+/** The instance of this file a receiver names (`api` in `api.extend(…)`). */
+function instanceNamed(clients: readonly ClientFact[], receiver: ts.Expression): ClientFact | undefined {
+  const r = unwrap(receiver);
+  return ts.isIdentifier(r) ? clients.find((c) => c.name === r.text) : undefined;
+}
+
 /** `got.extend` / `ky.create` on the default export (`got`, `got.default`). */
 function defaultReceiver(expr: ts.Expression, names: Set<string>): boolean {
   let e = unwrap(expr);
@@ -118,11 +142,32 @@ export function extractInstanceClientFacts(spec: ClientSpec, sf: ts.SourceFile, 
     const member = calledMember(call);
     const onDefault = ts.isPropertyAccessExpression(callee) && defaultReceiver(callee.expression, names);
     const direct = defaultReceiver(callee, names);
+    // `api.extend(opts)` on an instance of this file: the base's options with these merged over
+    // them; `api.create(opts)` (ky) starts from the library defaults (ky source/index.ts)
+    const base = !onDefault && ts.isPropertyAccessExpression(callee) && member && spec.factories.includes(member) ? instanceNamed(clients, callee.expression) : undefined;
+    if (base && member === "extend") {
+      const options = objectArg(sf, call.arguments[0]);
+      const client = addClient(facts, sf, ids, index, call, spec.module);
+      instanceSettings(sf, spec, options, client);
+      client.baseUrl ??= base.baseUrl;
+      if (!client.timeoutSet) {
+        client.timeoutSeconds = base.timeoutSeconds;
+        client.timeoutSet = base.timeoutSet;
+      }
+      if (options === "unknown" || option(options, "retry") !== undefined) {
+        const localId = ids.next("L", call, sf);
+        facts.layers.push({ ...layerCore(sf, spec, options), localId, anchor: spanOf(call, sf), attach: { kind: "client" }, label: client.name || `${spec.module}.${member}()` });
+        client.layerIds.push(localId);
+      } else client.layerIds.push(...base.layerIds);
+      clients.push(client);
+      continue;
+    }
 
-    if (onDefault && member && spec.factories.includes(member)) {
+    if ((onDefault || base) && member && spec.factories.includes(member)) {
       // an instance: its retry options (or the defaults) apply to every request through it
       const options = objectArg(sf, call.arguments.find((a) => ts.isObjectLiteralExpression(unwrap(a))) ?? call.arguments[0]);
       const client = addClient(facts, sf, ids, index, call, spec.module);
+      instanceSettings(sf, spec, options, client);
       const localId = ids.next("L", call, sf);
       facts.layers.push({ ...layerCore(sf, spec, options), localId, anchor: spanOf(call, sf), attach: { kind: "client" }, label: client.name || `${spec.module}.${member}()` });
       client.layerIds.push(localId);

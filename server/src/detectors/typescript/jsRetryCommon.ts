@@ -17,7 +17,7 @@ import {
   unwrap,
   valueOf,
 } from "../../parsing/typescript";
-import { commonJsExportName, MODULE, type FileIndex, type IdAllocator, type ImportBinding } from "./module";
+import { commonJsExportName, MODULE, prefixUrlIn, type FileIndex, type IdAllocator, type ImportBinding } from "./module";
 
 export type Options = ts.ObjectLiteralExpression | "absent" | "unknown";
 
@@ -238,6 +238,7 @@ export function fetchLikeRequest(node: ts.CallExpression, library: string, metho
     timeoutSeconds: null,
     timeoutSet: init !== undefined && (!ts.isObjectLiteralExpression(init) || objectProperty(init, "timeout") !== undefined || objectProperty(init, "signal") !== undefined),
     library,
+    ...prefixUrlIn(node.arguments),
   };
 }
 

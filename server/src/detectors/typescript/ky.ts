@@ -11,6 +11,8 @@
  * Same shapes as got (got.ts `extractInstanceClientFacts`): `ky.create/extend({ retry })`
  * instances are clients with a client layer; `ky(url, { retry })` / `ky.get(url)` requests on
  * the default instance get a block layer on the call, none when the method is not retried.
+ * An instance's `prefixUrl` is its base URL, prepended to every string URL as written; its
+ * default timeout is 10 s per attempt. ky 1.2.4 behaves the same (docs/reference/ky.md).
  */
 import type { FileFacts, WaitSpec } from "../../model/facts";
 import { booleanValue, ts } from "../../parsing/typescript";
@@ -48,6 +50,18 @@ function kyWait(sf: ts.SourceFile, retry: Options): WaitSpec {
   };
 }
 
+/**
+ * `timeout` in ms per attempt (ky 1.2.4 and 2.x `Ky.ts`: `options.timeout ?? 10_000`; the
+ * linker supplies the 10 s default, engine/link.ts LIBRARY_DEFAULT_TIMEOUT). `timeout: false`
+ * (no timeout) is read as unset.
+ */
+function kyTimeout(sf: ts.SourceFile, options: Options): { seconds: number | null; set: boolean } | null {
+  const t = option(options, "timeout");
+  if (t === undefined || booleanValue(t) === false) return null;
+  const ms = staticNumber(sf, t)?.value;
+  return { seconds: ms === undefined ? null : ms / 1000, set: true };
+}
+
 export const KY: ClientSpec = {
   module: "ky",
   kind: "ky",
@@ -58,6 +72,7 @@ export const KY: ClientSpec = {
   statuses: KY_STATUSES,
   wait: kyWait,
   section: "§2.3",
+  timeoutSeconds: (sf, options) => kyTimeout(sf, options) ?? { seconds: null, set: false },
 };
 
 export function extractKyFacts(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator): void {

@@ -123,6 +123,46 @@ function derivedRunnables(sf: ts.SourceFile, index: FileIndex, facts: FileFacts,
       if (m) c.callee = `${k.name}.${m[2]}`;
     }
   }
+  pipedSequences(sf, index, facts, made);
+}
+
+/** what runs a sequence's steps (RunnableSequence: each step's `invoke`/`stream`/`batch`) */
+const SEQUENCE_RUNS = /^(invoke|stream|batch|streamEvents|streamLog)$/;
+
+/**
+ * `prompt.pipe(structured).invoke(x)` (LCEL): `pipe` builds a RunnableSequence whose `invoke` runs
+ * every step's own `invoke` in turn, the model's through its AsyncCaller, with no retry of its
+ * own around them (@langchain/core runnables/base.ts `pipe` → `new RunnableSequence({ first: this,
+ * last })`, RunnableSequence.invoke). So the call is a request on the model among the steps: its
+ * callee becomes `<model>.<method>` for the first step (the receiver, or a `pipe` argument) that
+ * names a model or a runnable derived from one in the call's scope (or a scope around it).
+ */
+function pipedSequences(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, made: ClientFact[]): void {
+  const bySpan = new Map(facts.calls.map((c) => [`${c.span.line}:${c.span.column}:${c.span.endLine}:${c.span.endColumn}`, c]));
+  for (const call of index.calls) {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || !SEQUENCE_RUNS.test(callee.name.text)) continue;
+    // the steps, last piped first: `a.pipe(b).pipe(c)` → c, b, then the receiver a
+    const steps: ts.Expression[] = [];
+    let e = unwrap(callee.expression);
+    for (let depth = 0; depth < 16 && ts.isCallExpression(e); depth++) {
+      const pipe = unwrap(e.expression);
+      if (!ts.isPropertyAccessExpression(pipe) || pipe.name.text !== "pipe") break;
+      steps.push(...[...e.arguments].reverse());
+      e = unwrap(pipe.expression);
+    }
+    if (!steps.length) continue;
+    steps.push(e);
+    const scope = index.enclosingId(call);
+    const model = steps
+      .reverse()
+      .map((s) => unwrap(s).getText(sf))
+      .map((name) => made.find((k) => k.name === name && (k.functionId === MODULE || k.functionId === scope || scope.startsWith(`${k.functionId}.`))))
+      .find((k) => k !== undefined);
+    const s = spanOf(call, sf);
+    const fact = bySpan.get(`${s.line}:${s.column}:${s.endLine}:${s.endColumn}`);
+    if (model && fact) fact.callee = `${model.name}.${callee.name.text}`;
+  }
 }
 
 function langchainClient(node: ts.NewExpression, sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator, cls: string, pkg: string, model: LangchainModel, config: ts.ObjectLiteralExpression | undefined): ClientFact {

@@ -749,6 +749,20 @@ export function timeoutSetIn(config: ts.Expression | undefined): boolean {
   return objectProperty(c, "timeout") !== undefined || objectProperty(c, "signal") !== undefined || hasSpread(c);
 }
 
+/**
+ * A request's own `prefixUrl` (ky, got: `api.post(url, { prefixUrl: "" })`), in the options
+ * object among its arguments; the linker joins it in place of the instance's (engine/baseUrls.ts).
+ */
+export function prefixUrlIn(args: readonly ts.Expression[]): { prefixUrl: ValueExpr } | Record<string, never> {
+  for (const a of args.slice(1, 3)) {
+    const o = unwrap(a);
+    if (!ts.isObjectLiteralExpression(o)) continue;
+    const p = objectProperty(o, "prefixUrl");
+    if (p !== undefined && !ts.isMethodDeclaration(p)) return { prefixUrl: valueOf(p) };
+  }
+  return {};
+}
+
 function urlOf(e: ts.Expression | ts.MethodDeclaration | undefined): ValueExpr | null {
   if (e === undefined || ts.isMethodDeclaration(e)) return null;
   return valueOf(e);
@@ -849,6 +863,7 @@ function requestOf(call: ts.CallExpression, names: RequestNames): RequestFact | 
     timeoutSeconds: timeoutIn(config),
     timeoutSet: timeoutSetIn(config),
     library,
+    ...prefixUrlIn(args),
   };
 }
 
@@ -1024,8 +1039,10 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
       }
     }
     const instances = localInstancesOf(fn, index);
+    const decorators = ts.isMethodDeclaration(fn) ? decoratorNames(fn) : [];
     const fact: FunctionFact = {
       ...(instances ? { localInstances: instances } : {}),
+      ...(decorators.length ? { tsDecorators: decorators } : {}),
       id: f.id,
       name: f.name,
       span: spanOf(f.declaration, sf),
@@ -1041,6 +1058,17 @@ export function extractModuleFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   }
   // A handler is passed as a value too, but it is an entry point, not a callback someone calls.
   for (const f of referenced) if (!handlers.has(f.node)) facts.referencedFunctions.push(f.id);
+}
+
+/** A method's decorators by the name they are written with: `@Plug({ … })` → `Plug`, `@meta.Tool` → `meta.Tool`. */
+function decoratorNames(m: ts.MethodDeclaration): string[] {
+  const out: string[] = [];
+  for (const d of ts.getDecorators(m) ?? []) {
+    const e = unwrap(d.expression);
+    const name = dottedName(ts.isCallExpression(e) ? e.expression : e);
+    if (name) out.push(name);
+  }
+  return out;
 }
 
 /**

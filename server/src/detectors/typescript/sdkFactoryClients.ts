@@ -6,8 +6,8 @@
  * are requests through that client's retry layer. A factory that returns no client leaves the
  * name unresolved, as before.
  */
-import type { FileFacts } from "../../model/facts";
-import { spanOf, ts, unwrap } from "../../parsing/typescript";
+import type { FileFacts, ValueExpr } from "../../model/facts";
+import { objectProperty, spanOf, ts, unwrap, valueOf } from "../../parsing/typescript";
 import { bindingName } from "./awsSdk";
 import { MODULE, type FileIndex, type IdAllocator } from "./module";
 
@@ -42,7 +42,7 @@ export function extractSdkFactoryClients(sf: ts.SourceFile, index: FileIndex, fa
       functionId,
       span: spanOf(call, sf),
       library: "unknown",
-      baseUrl: null,
+      baseUrl: extensionPrefixUrl(call),
       layerIds: [],
       fromCall,
       perCall: false,
@@ -50,4 +50,16 @@ export function extractSdkFactoryClients(sf: ts.SourceFile, index: FileIndex, fa
       timeoutSeconds: null,
     });
   }
+}
+
+/**
+ * `api.extend({ prefixUrl })` on an imported instance: its own base URL, which the linker puts in
+ * place of the base instance's when `api` is a got/ky instance (engine/resolve.ts extendedInstance).
+ */
+function extensionPrefixUrl(call: ts.CallExpression): ValueExpr | null {
+  const callee = unwrap(call.expression);
+  const options = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "extend" || !options || !ts.isObjectLiteralExpression(options)) return null;
+  const prefix = objectProperty(options, "prefixUrl");
+  return prefix === undefined || ts.isMethodDeclaration(prefix) ? null : valueOf(prefix);
 }

@@ -9,7 +9,8 @@
  * 5. waits between attempts — or, without a wait, repeats a fixed number of times.
  * Its count, wait and condition come from count.ts, wait.ts and condition.ts. A loop retrying a
  * parameter of its function (`op()`, `op.get()`) makes the function a retry helper; otherwise the
- * layer is a block over the loop's calls. A function that calls itself with `attempt + 1` when an
+ * layer is a block over the loop's calls (not one whose error a catch inside the loop swallows:
+ * the loop never makes it again for failing, fate.ts swallowedOperations). A function that calls itself with `attempt + 1` when an
  * attempt fails is a loop too (anchored on its declaration).
  */
 import type { LayerAttachment, LayerFact, ValueExpr } from "../../../model/facts";
@@ -19,8 +20,8 @@ import { conditionOf } from "./condition";
 import { countBound } from "./count";
 import { Scope, short } from "./evaluate";
 import { successExits } from "./exits";
-import { fateOf } from "./fate";
-import { ERROR, FAILURES, SUCCESS } from "./outcome";
+import { fateOf, swallowedOperations } from "./fate";
+import { ERROR, FAILURES, FALSY, OTHER_THAN_LOCK_HELD, statusOutcome, SUCCESS } from "./outcome";
 import { exprsIn, holds, loopsIn, walk } from "./walk";
 import { waitOf } from "./wait";
 
@@ -35,6 +36,27 @@ import { waitOf } from "./wait";
  */
 const ENDS_OR_CLEANS_UP = /^(abort|exit|_exit|flash|close|aclose|rollback|release|dispose|cleanup|shutdown|terminate|kill|quit)$/;
 const LOCAL_TRANSFORM = /^(decode|encode|loads|dumps|parse|parse_obj|parse_raw|model_validate|model_validate_json|validate|unmarshal|Unmarshal|marshal|Marshal|serialize|deserialize|Serialize|Deserialize|b64decode|b64encode|urlsafe_b64decode|urlsafe_b64encode|fromisoformat|strptime|literal_eval|JSONParse|readValue|writeValueAsString|fromJson|toJson)$/;
+
+/**
+ * calls that wait for a child, a thread or a lock rather than call a dependency: `wait()`,
+ * `waitpid`, `join`, `wait_for_horse()`, `acquire()`, `TryLock()` (not asyncio's `wait_for(op, t)`,
+ * which runs another call under a timeout)
+ */
+const WAIT_OR_LOCK = /^(wait|waitpid|wait4|join|acquire|try_?acquire|acquire_?lock|lock|try_?lock|obtain_?lock)$|^wait_?for_?[a-z]/i;
+const waitsForState = (c: Call) => WAIT_OR_LOCK.test(c.method) && !c.args.some((a) => exprsIn(a).some((e) => e.k === "call" && e.call.role === "operation"));
+
+/**
+ * Every operation whose failure goes round waits for a child, a thread or a lock — leaving out a
+ * timer the loop arms itself with the very exception it catches (`with
+ * death_penalty_class(interval, HorseMonitorTimeoutException)`, `gevent.Timeout(5, Busy)`).
+ */
+function waitsOnly(cx: LoopCx): boolean {
+  const fate = fateOf(cx, ERROR);
+  const caught = new Set(fate.retryingCatches.flatMap((c) => c.types).map((t) => t.split(".").pop()!));
+  const armsTimer = (c: Call) => c.args.some((a) => (a.k === "name" || a.k === "member") && caught.has(a.text.split(".").pop()!));
+  const waited = fate.retriedOperations.filter((c) => !armsTimer(c));
+  return waited.length > 0 && waited.every(waitsForState);
+}
 
 /** methods that run a functional parameter (`op.get()`, `task.call()`, `fn.Invoke()`) */
 const INVOKE_METHODS = new Set(["get", "call", "apply", "run", "execute", "invoke", "accept", "getAsInt", "getAsLong", "getAsBoolean", "Invoke", "DynamicInvoke"]);
@@ -51,7 +73,7 @@ export function detectLoops(host: LoopHost): void {
     }
     const recursion = recursiveRetry(fn);
     const loops = loopsIn(fn.body);
-    const retried = catchRetries(fn, loops);
+    const retried = catchRetries(fn, loops, host.language);
     for (const loop of [...(recursion ? [recursion.loop] : []), ...loops, ...retried.map((r) => r.loop)]) {
       try {
         const layer = analyzeLoop(host, fn, scope, loop, recursion?.loop === loop ? recursion.info : undefined);
@@ -82,6 +104,16 @@ function analyzeLoop(host: LoopHost, fn: LoopFunction, scope: Scope, loop: Loop,
   // a function that calls itself again whatever the outcome recurses over something: not a retry
   if (recursion && fateOf(cx, SUCCESS).retried) return why("recurses on success too");
   const errorsRetried = fateOf(cx, ERROR).retried;
+  // Without an attempt count (`for {}`, `while True`), a loop whose errors go round only while
+  // another holder has a lock (`errors.Is(err, ErrAlreadyLocked)`, `except LockNotAcquired`), or
+  // whose only failing operation is itself a wait (`wait_for_horse()` under a monitor timeout,
+  // `proc.wait(timeout=…)`, `lock.acquire(timeout=…)`), waits until the holder lets go or the child
+  // ends: it retries no failure. Counted (`for attempt in range(4)` around `lock.acquire(timeout=…)`
+  // with backoff, giving up after the last), the same loop is a retry: its author counts attempts.
+  if (errorsRetried && !countBound(cx).counted) {
+    if (![OTHER_THAN_LOCK_HELD, statusOutcome(503), FALSY].some((o) => fateOf(cx, o).retried)) return why("waits for a lock");
+    if (waitsOnly(cx) && !FAILURES.slice(1).some((o) => fateOf(cx, o).retried)) return why("waits for a process, thread or lock");
+  }
   if (!errorsRetried && iterates(cx)) return why("iterates");
   // a loop counting time (`waited += interval`) waits for a state to change: polling
   if ([...cx.intervalCounters].some((n) => boundsLoop(cx, n))) return why("counts time");
@@ -97,9 +129,12 @@ function analyzeLoop(host: LoopHost, fn: LoopFunction, scope: Scope, loop: Loop,
   const budget = budgetCall ? `token bucket (${short(budgetCall.call.text, 60)})` : budgetName ? `token bucket (${budgetName.text})` : null;
 
   const helper = helperParam(fn, scope, cx.operations);
+  // the calls the loop retries: not one whose failure a catch inside it swallows (fate.ts)
+  const swallowed = swallowedOperations(cx);
+  const retriedOps = cx.operations.filter((o) => !swallowed.has(o));
   const attach: LayerAttachment = helper
     ? { kind: "helper", functionId: helper.functionId, paramIndex: helper.index, paramName: helper.name }
-    : { kind: "block", functionId: fn.id, callIds: [...new Set(cx.operations.map((o) => o.callId).filter((id): id is string => !!id))] };
+    : { kind: "block", functionId: fn.id, callIds: [...new Set((retriedOps.length ? retriedOps : cx.operations).map((o) => o.callId).filter((id): id is string => !!id))] };
   // a helper's count from a parameter default: a caller passing another number gets its own
   const countParam = attach.kind === "helper" && bound.param && bound.maxAttempts !== null ? fn.params.find((p) => p.name === bound.param!.name) : undefined;
   return {
@@ -258,18 +293,27 @@ function paramFallback(fn: LoopFunction, local: string): Expr | null {
  * `for _ in range(2): try: op(x); break / except E: reconnect()`, anchored on the handler.
  * Only where the language adapter gives handlers an anchor (Catch.anchor).
  */
-function catchRetries(fn: LoopFunction, loops: Loop[]): Array<{ loop: Loop; again: Call }> {
+function catchRetries(fn: LoopFunction, loops: Loop[], lang: LoopHost["language"]): Array<{ loop: Loop; again: Call }> {
   const out: Array<{ loop: Loop; again: Call }> = [];
   // the operations that may fail and be made again: not the exception a `raise`/`throw` builds
   // (`raise http_401("invalid token")` in the try and in the handler), not a local data transform
   // that gives the same error again on the same input (`jwt.decode(token, key)`, `json.loads(body)`)
   const callsIn = (stmts: Stmt[]) =>
     walk(stmts).flatMap((v) =>
-      v.expr?.k === "call" && v.expr.call.role === "operation" && v.expr.call.callee && !v.where.thrown && !LOCAL_TRANSFORM.test(v.expr.call.method) && !ENDS_OR_CLEANS_UP.test(v.expr.call.method)
+      v.expr?.k === "call" && v.expr.call.role === "operation" && v.expr.call.callee && !v.where.thrown && !LOCAL_TRANSFORM.test(v.expr.call.method) && !ENDS_OR_CLEANS_UP.test(v.expr.call.method) && !lang.buildsObject?.(v.expr.call)
         ? [v.expr.call]
         : [],
     );
-  const sameCall = (a: Call, b: Call) => a.callee === b.callee && a.args.length === b.args.length && a.args.every((x, i) => x.text === b.args[i]!.text);
+  // the call a chain makes on a call's result (`Graph().parse(location=url)`): `Graph()` made again
+  // under another `.parse(…, format="xml")` is part of a different call, a fallback
+  const chainedOn = new Map<Call, Call>();
+  for (const w of walk(fn.body)) if (w.expr?.k === "call" && w.expr.call.object?.k === "call") chainedOn.set(w.expr.call.object.call, w.expr.call);
+  const sameArgs = (a: Call, b: Call) => a.callee === b.callee && a.args.length === b.args.length && a.args.every((x, i) => x.text === b.args[i]!.text);
+  const sameCall = (a: Call, b: Call) => {
+    if (!sameArgs(a, b)) return false;
+    const [pa, pb] = [chainedOn.get(a), chainedOn.get(b)];
+    return pa === undefined || pb === undefined ? pa === pb : sameArgs(pa, pb);
+  };
   for (const v of walk(fn.body)) {
     const t = v.stmt;
     if (t?.k !== "try" || loops.some((l) => holds(l, t))) continue;
@@ -287,6 +331,15 @@ function catchRetries(fn: LoopFunction, loops: Loop[]): Array<{ loop: Loop; agai
       }
       const reads = [...again.args, ...(again.object ? [again.object] : [])].flatMap((a) => exprsIn(a)).filter((e) => e.k === "name" && !e.self);
       if (reads.some((e) => e.k === "name" && changed.has(e.name))) continue;
+      // nor with an argument the handler filled in first (`graph.add(triple); OntPub(ontology=graph)`)
+      const filled = mutatedBefore(c.body.slice(0, index + 1), again);
+      if (again.args.flatMap((a) => exprsIn(a)).some((e) => e.k === "name" && !e.self && filled.has(e.name))) continue;
+      // nor on an object the handler first handed such a value (`user = User(…); session.add(user);
+      // session.commit()`): the call then acts on what the handler made, a fallback that writes something new
+      if (fedChangedValue(c.body.slice(0, index + 1), again, changed)) continue;
+      // a call whose value the handler formats into the error it reports (`error = "%s: %s" % (e,
+      // cursor.show_job()["debug"])`) reads the failure's details: it does not make the operation again
+      if (formattedIntoText(c.body[index]!, again)) continue;
       const pos = { start: t.start, end: t.end, text: t.text };
       const done: Stmt = { ...pos, k: "exit", kind: "break", label: null, value: null };
       const body: Stmt = {
@@ -312,6 +365,47 @@ function catchRetries(fn: LoopFunction, loops: Loop[]): Array<{ loop: Loop; agai
     }
   }
   return out;
+}
+
+/** methods that change a collection or graph in place */
+const MUTATES = /^(add|append|extend|update|insert|remove|discard|pop|clear|setdefault|push|unshift|splice|set|put|putAll|addAll)$/;
+
+/** Plain names an earlier call of `stmts` changes in place (`graph.add(…)`, `params.update(…)`). */
+function mutatedBefore(stmts: Stmt[], again: Call): Set<string> {
+  const out = new Set<string>();
+  for (const w of walk(stmts)) {
+    const c = w.expr?.k === "call" ? w.expr.call : null;
+    if (c && c !== again && c.start < again.start && c.receiver && MUTATES.test(c.method)) out.add(c.receiver);
+  }
+  return out;
+}
+
+/** An earlier call of `stmts` on the object `again` is called on, with an argument that reads a name in `changed`. */
+function fedChangedValue(stmts: Stmt[], again: Call, changed: Set<string>): boolean {
+  const receiver = again.object?.text;
+  if (!receiver || !changed.size) return false;
+  return walk(stmts).some(
+    (w) =>
+      w.expr?.k === "call" &&
+      w.expr.call !== again &&
+      w.expr.start < again.start &&
+      w.expr.call.object?.text === receiver &&
+      w.expr.call.args.some((a) => exprsIn(a).some((e) => e.k === "name" && !e.self && changed.has(e.name))),
+  );
+}
+
+/**
+ * `call` is an operand of text being built in `stmt`: `"%s: %s" % (e, call)`, `"failed: " + call`,
+ * `"{}: {}".format(e, call)`, `", ".join(call)` (a Python f-string's parts are not lowered: it holds no call here).
+ */
+function formattedIntoText(stmt: Stmt, call: Call): boolean {
+  const holdsCall = (e: Expr) => exprsIn(e).some((x) => x.k === "call" && x.call === call);
+  return walk([stmt]).some(({ expr: e }) => {
+    if (!e) return false;
+    if (e.k === "binary" && (e.op === "%" || e.op === "+")) return (e.left.k === "str" || (e.op === "+" && e.right.k === "str")) && holdsCall(e);
+    // a method of a string literal makes text of its arguments (`"{}".format(…)`, `", ".join(…)`)
+    return e.k === "call" && e.call !== call && e.call.object?.k === "str" && e.call.args.some(holdsCall);
+  });
 }
 
 /** A linked bound as the code names it: `OPTIONS["max_retries"]`. */

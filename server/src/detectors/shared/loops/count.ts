@@ -54,10 +54,13 @@ export function countBound(cx: LoopCx): CountBound {
   // a final attempt after the loop adds one to what the linker finds, as to a known count
   const withLinked = (b: CountBound, linked: NonNullable<CountBound["linked"]>): CountBound => ({ ...b, linked: { ...linked, offset: linked.offset + (finalTry ? 1 : 0) } });
   const ev = (e: Expr | number): Value | null => (typeof e === "number" ? { value: e, fromDefault: false } : scope.evaluate(e));
+  // a bound set by a conditional counts its larger branch: the worst case, said in the note
+  const upper = (e: Expr | number): Value | null => (typeof e === "number" ? { value: e, fromDefault: false } : scope.upperBound(e));
+  const worstCase = (v: Value): string => (v.conditional ? ` (the larger branch of ${v.conditional}: the worst case)` : "");
 
   if (h.kind === "range") {
     const lo = ev(h.lo);
-    const hi = ev(h.hi);
+    const hi = upper(h.hi);
     if (!lo || !hi) {
       const u = unknown(`${h.text}: ${scope.unknownReason(!hi ? h.hi : (h.lo as Expr))}`);
       const linked = lo && !hi ? linkedBound(scope, h.hi) : null;
@@ -65,7 +68,7 @@ export function countBound(cx: LoopCx): CountBound {
     }
     const n = Math.max(0, Math.floor(hi.value - lo.value + (h.inclusive ? 1 : 0)));
     const param = typeof h.lo === "number" && !h.inclusive ? paramBound(cx, h.hi, hi, n) : undefined;
-    return withFinal({ ...none, maxAttempts: n, note: `${h.text}: ${n} attempts`, fromDefault: lo.fromDefault || hi.fromDefault, counted: true, ...(param ? { param } : {}) });
+    return withFinal({ ...none, maxAttempts: n, note: `${h.text}: ${n} attempts${worstCase(hi)}`, fromDefault: lo.fromDefault || hi.fromDefault, counted: true, ...(param ? { param } : {}) });
   }
   if (h.kind === "items") {
     const list = scope.listOf(h.iterable);
@@ -100,7 +103,8 @@ export function countBound(cx: LoopCx): CountBound {
       const step = cmp.counter.step;
       const op = step === 1 ? cmp.op : FLIP[cmp.op];
       if (op === "<" || op === "<=" || op === "!=") {
-        const b = scope.evaluate(cmp.bound);
+        // counting up, a larger bound is more attempts (counting down, the start decides)
+        const b = step === 1 ? scope.upperBound(cmp.bound) : scope.evaluate(cmp.bound);
         const c0 = start(cmp.counter.name);
         if (!b) {
           const u = unknown(`${headText}: ${scope.unknownReason(cmp.bound)}`);
@@ -120,7 +124,7 @@ export function countBound(cx: LoopCx): CountBound {
         return withFinal({
           ...none,
           maxAttempts: attempts,
-          note: `${headText}: ${attempts} attempts`,
+          note: `${headText}: ${attempts} attempts${worstCase(b)}`,
           fromDefault: b.fromDefault || c0.fromDefault,
           counter: { name: cmp.counter.name, start: c0.value },
           counted: true,
@@ -152,7 +156,8 @@ export function countBound(cx: LoopCx): CountBound {
     const op = step === 1 ? cmp.op : FLIP[cmp.op];
     if (op !== ">=" && op !== ">" && op !== "==") continue;
     const text = short(check.cond.text);
-    const b = scope.evaluate(cmp.bound);
+    // counting up, a larger bound is more attempts (counting down, the start decides)
+    const b = step === 1 ? scope.upperBound(cmp.bound) : scope.evaluate(cmp.bound);
     const c0 = start(cmp.counter.name);
     if (!b) return unknown(`stops when ${text}: ${scope.unknownReason(cmp.bound)}`);
     if (!c0) return unknown(`stops when ${text}: the start of ${cmp.counter.name} is not known statically`);
@@ -164,7 +169,7 @@ export function countBound(cx: LoopCx): CountBound {
     return withFinal({
       ...none,
       maxAttempts: attempts,
-      note: `stops when ${text}: ${attempts} attempts`,
+      note: `stops when ${text}: ${attempts} attempts${worstCase(b)}`,
       fromDefault: b.fromDefault || c0.fromDefault,
       counter: { name: cmp.counter.name, start: c0.value },
       counted: true,

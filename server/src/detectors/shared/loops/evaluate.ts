@@ -21,6 +21,8 @@ export interface Value {
   value: number;
   /** the number comes from a parameter default (or a `?? d` fallback) */
   fromDefault: boolean;
+  /** the number is the larger branch of this conditional (Scope.upperBound: the worst case of a count) */
+  conditional?: string;
 }
 
 export interface Resolved {
@@ -34,6 +36,8 @@ export interface Resolved {
 /** One function's bindings, read once. */
 export class Scope {
   private readonly byName = new Map<string, Binding[]>();
+  /** while set, a conditional (`a if c else b`, `c ? a : b`) evaluates to its larger branch */
+  private largerBranch = false;
 
   constructor(
     readonly fn: LoopFunction,
@@ -80,7 +84,28 @@ export class Scope {
       if (this.bindings(name).length) return null;
     }
     const outer = this.lang.resolveOuter(name, at, this.fn, self);
-    return outer ? { value: outer.value, fromDefault: outer.fromDefault ?? false, kind: outer.kind } : null;
+    if (outer) return { value: outer.value, fromDefault: outer.fromDefault ?? false, kind: outer.kind };
+    // a closure reading a parameter of a function around it (`def build(max_retries=1): def run(): …
+    // if retry < max_retries`): that parameter's default, which the outer function's callers may replace
+    for (const f of self ? [] : this.fn.outer) {
+      const p = f.params.find((x) => x.name === name && !x.destructured);
+      if (p) return { value: p.default, fromDefault: p.default !== null, kind: "outer", param: p };
+    }
+    return null;
+  }
+
+  /**
+   * The most a count can be: as evaluate, but a conditional whose branches are both numbers gives
+   * the larger one (`max_attempts = 4 if task == "document" else 1` → 4), which the value names
+   * (Value.conditional) so the note can say the count is a worst case.
+   */
+  upperBound(n: Expr | null | undefined): Value | null {
+    this.largerBranch = true;
+    try {
+      return this.evaluate(n);
+    } finally {
+      this.largerBranch = false;
+    }
   }
 
   /** Numbers, names (with `env` first), `.length`/`len()` of literal lists, min/max/pow/floor, arithmetic. */
@@ -95,7 +120,7 @@ export class Scope {
         if (!r) return null;
         if (r.kind === "zero") return { value: 0, fromDefault: false };
         const v = this.evaluate(r.value, env, depth + 1);
-        return v && { value: v.value, fromDefault: v.fromDefault || r.fromDefault };
+        return v && { ...v, fromDefault: v.fromDefault || r.fromDefault };
       }
       case "member": {
         if (n.name === "length" || n.name === "Length" || n.name === "Count" || n.name === "size") {
@@ -108,8 +133,14 @@ export class Scope {
         const v = this.evaluate(n.operand, env, depth + 1);
         return v && (n.op === "-" ? { ...v, value: -v.value } : n.op === "+" ? v : null);
       }
-      case "ternary":
-        return null;
+      case "ternary": {
+        if (!this.largerBranch) return null;
+        const a = this.evaluate(n.then, env, depth + 1);
+        const b = this.evaluate(n.else, env, depth + 1);
+        if (!a || !b) return null;
+        const larger = a.value >= b.value ? a : b;
+        return { value: larger.value, fromDefault: a.fromDefault || b.fromDefault, conditional: short(n.text, 60) };
+      }
       case "call": {
         const c = n.call;
         const m = c.method;
@@ -147,7 +178,8 @@ export class Scope {
         if (!l || !r) return null;
         const fromDefault = l.fromDefault || r.fromDefault;
         const v = arithmetic(n.op, l.value, r.value);
-        return v === null ? null : { value: v, fromDefault };
+        const conditional = l.conditional ?? r.conditional;
+        return v === null ? null : { value: v, fromDefault, ...(conditional ? { conditional } : {}) };
       }
       case "other":
         return n.parts.length === 1 ? this.evaluate(n.parts[0], env, depth + 1) : null;

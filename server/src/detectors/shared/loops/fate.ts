@@ -5,9 +5,9 @@
  * condition is unknown (an attempt counter, a flag) may go either way; in languages that throw, the
  * operation throws on an error and control goes to the catches of the try around it.
  */
-import type { Catch, Expr, Stmt } from "./ir";
+import type { Call, Catch, Expr, Stmt } from "./ir";
 import type { LoopCx } from "./context";
-import { truth, type Outcome } from "./outcome";
+import { ERROR, namesLockHeld, truth, type Outcome } from "./outcome";
 import { exprsIn, holds } from "./walk";
 
 /**
@@ -23,6 +23,8 @@ export interface Fate {
   retried: boolean;
   /** the catches an error went through that let it go round */
   retryingCatches: Catch[];
+  /** the operations whose failure goes round (in languages with error values: all of them, when any does) */
+  retriedOperations: Call[];
 }
 
 /**
@@ -35,7 +37,7 @@ const memo = new WeakMap<LoopCx, Map<string, Fate>>();
 export function fateOf(cx: LoopCx, o: Outcome): Fate {
   let known = memo.get(cx);
   if (!known) memo.set(cx, (known = new Map()));
-  const key = `${o.err}|${o.status}|${o.falsy}`;
+  const key = `${o.err}|${o.status}|${o.falsy}|${o.lockHeld}`;
   const hit = known.get(key);
   if (hit) return hit;
   const fate = computeFate(cx, o);
@@ -50,16 +52,44 @@ function computeFate(cx: LoopCx, o: Outcome): Fate {
   const throwing = o.err && cx.lang.errors === "exceptions";
   const failing: Array<Array<{ start: number; end: number }>> = throwing ? [...(ops.length > 1 ? ops.map((op) => [op]) : []), ops] : [[]];
   let retried = false;
+  const retriedOperations = new Set<Call>();
   for (const op of failing) {
     const env = new Map<string, Expr>();
     const flows = run({ ...cx, failing: op, truth: { ...cx.truth, failing: new Set(op) } }, cx.loop.body, o, env, catches, 0, FALL);
     for (const f of flows) {
       const end = f.k === "fall" ? (cx.recursion ? "stop" : atEnd(cx, o, env)) : f.k === "retry" || f.k === "cont" ? "retry" : "stop";
       // a thrown error goes round only through a catch (another operation's success going round is no retry of it)
-      if (end === "retry" && (!throwing || f.caught)) retried = true;
+      if (end === "retry" && (!throwing || f.caught)) {
+        retried = true;
+        for (const c of throwing ? (op as Call[]) : ops) retriedOperations.add(c);
+      }
     }
   }
-  return { retried, retryingCatches: [...catches] };
+  return { retried, retryingCatches: [...catches], retriedOperations: [...retriedOperations] };
+}
+
+/**
+ * The operations whose error, each failing alone, a catch inside the loop handles without going
+ * round or throwing on (`try { await resolvePending(p) } catch { resolved = false }` in a publish
+ * loop, a best-effort notification): the loop never retries them, so they run under no layer of
+ * it (a retry loop multiplies only the calls whose failure reaches its going round). Only where
+ * errors are thrown and the loop has more than one operation (with one, it would be no retry at
+ * all); an operation inside a loop nested in this one is kept (the inner loop is run once here,
+ * its exhaustion is not modelled), and so is one whose error leaves the loop (no change there).
+ */
+export function swallowedOperations(cx: LoopCx): Set<Call> {
+  const out = new Set<Call>();
+  const ops = [...new Set(cx.operations)];
+  if (cx.lang.errors !== "exceptions" || ops.length < 2 || cx.recursion) return out;
+  const nested = new Set(cx.calls.filter((c) => c.where.loops.length > 0).map((c) => c.call));
+  for (const op of ops) {
+    if (nested.has(op)) continue;
+    const env = new Map<string, Expr>();
+    const flows = run({ ...cx, failing: [op], truth: { ...cx.truth, failing: new Set([op]) } }, cx.loop.body, ERROR, env, new Set(), 0, FALL);
+    const ends = flows.map((f) => (f.k === "fall" ? atEnd(cx, ERROR, env) : f.k === "retry" || f.k === "cont" ? "retry" : f.k === "throw" ? "throw" : "stop"));
+    if (flows.some((f) => f.caught) && ends.every((e) => e === "stop")) out.add(op);
+  }
+  return out;
 }
 
 type RunCx = LoopCx & { failing: Array<{ start: number; end: number }> };
@@ -166,7 +196,10 @@ function step(cx: RunCx, s: Stmt, o: Outcome, env: Map<string, Expr>, catches: S
           out.push(f);
           continue;
         }
-        for (const c of s.catches) {
+        // an error that is not lock contention passes a catch of lock errors only
+        const catching = o.lockHeld === false ? s.catches.filter((c) => c.all || !c.types.length || !c.types.every(namesLockHeld)) : s.catches;
+        if (!catching.length) out.push(f);
+        for (const c of catching) {
           const handled = run(cx, c.body, o, env, catches, depth + 1, { k: "fall", caught: true });
           if (handled.some((h) => h.k === "fall" || h.k === "cont")) catches.add(c);
           out.push(...handled);

@@ -213,6 +213,11 @@ export interface LoopLanguage {
   resolveOuter(name: string, at: number, fn: LoopFunction, self: boolean): { value: Expr | null; kind: "constant" | "field" | "outer"; fromDefault?: boolean } | null;
   /** what a same-file function returns (a delay computed by `backoff(i)`), or null */
   returnsOf?(callee: string): Expr[] | null;
+  /**
+   * the call instantiates a class with no arguments (Python `Graph()`): it builds a local object
+   * and calls no dependency, so a handler making it again retries nothing
+   */
+  buildsObject?(call: Call): boolean;
 }
 
 export interface LoopHost {

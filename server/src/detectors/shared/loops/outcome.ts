@@ -18,6 +18,11 @@ export interface Outcome {
   status: number | null;
   /** the operation returned false / null / nil without an error */
   falsy: boolean;
+  /**
+   * whether the error says someone else holds a lock (`ErrAlreadyLocked`, `LockNotAcquired`):
+   * false for an error that is any other failure; absent when either may be
+   */
+  lockHeld?: boolean;
 }
 
 export const SUCCESS: Outcome = { err: false, status: 200, falsy: false };
@@ -25,6 +30,12 @@ export const ERROR: Outcome = { err: true, status: null, falsy: false };
 export const FALSY: Outcome = { err: false, status: null, falsy: true };
 export const statusOutcome = (status: number, raised = false): Outcome => ({ err: raised, status, falsy: false });
 export const FAILURES: Outcome[] = [ERROR, statusOutcome(503), FALSY];
+/** an error that is not lock contention: the dependency failed */
+export const OTHER_THAN_LOCK_HELD: Outcome = { err: true, status: null, falsy: false, lockHeld: false };
+
+/** names of errors that say another holder has the lock (`ErrAlreadyLocked`, `LockNotAcquiredException`, `ErrLocked`), not that a call failed */
+const LOCK_HELD = /already_?locked|lock(ed)?_?(is_?)?(held|busy|taken|exists|unavailable|not_?(acquired|available|obtained))|(^|[^a-z])(err_?)?locked(_?err(or)?|_?exception)?$|(could_?not|cannot|failed_?to)_?(acquire|obtain|get)_?(the_?)?lock|lock\w*\.(err_?)?not_?(obtained|acquired)/i;
+export const namesLockHeld = (text: string): boolean => LOCK_HELD.test(text.replace(/\s+/g, ""));
 
 export type Truth = boolean | null;
 
@@ -157,7 +168,10 @@ function callTruth(cx: TruthContext, c: Call, o: Outcome): Truth {
   if (cx.operations.has(c)) return resultTruth(cx, outcomeOf(cx, c, o));
   if (c.method === "Temporary" || c.method === "Timeout") return o.err ? null : false;
   // `errors.Is(err, X)`, `errors.As(err, &t)`, `isinstance(e, T)`: a check of the error, false when there is none
-  if (/^(Is|As|isinstance)$/.test(c.method) && c.args[0] && exprsIn(c.args[0]).some((x) => role(cx, x) === "error")) return o.err ? null : false;
+  if (/^(Is|As|isinstance)$/.test(c.method) && c.args[0] && exprsIn(c.args[0]).some((x) => role(cx, x) === "error")) {
+    if (!o.err) return false;
+    return o.lockHeld === false && c.args.slice(1).some((a) => namesLockHeld(a.text)) ? false : null;
+  }
   return null;
 }
 
@@ -182,6 +196,11 @@ function comparison(cx: TruthContext, e: Extract<Expr, { k: "binary" }>, o: Outc
   const op = e.op;
   if (!["==", "!=", "<", "<=", ">", ">="].includes(op)) return null;
   const [side, other] = e.right.k === "nil" ? [e.left, e.right] : e.left.k === "nil" ? [e.right, e.left] : [null, null];
+  // `err == ErrAlreadyLocked`: false for an error that is not lock contention
+  if ((op === "==" || op === "!=") && o.err && o.lockHeld === false) {
+    const sentinel = role(cx, e.left) === "error" ? e.right : role(cx, e.right) === "error" ? e.left : null;
+    if (sentinel && (sentinel.k === "name" || sentinel.k === "member") && namesLockHeld(sentinel.text)) return op === "!=";
+  }
   if (side && other && (op === "==" || op === "!=")) {
     const r = role(cx, side);
     let isNil: Truth = null;
