@@ -242,6 +242,25 @@ def render(path, uri):
         graph = Graph()
         graph.add((uri, TYPE, ONTOLOGY))
         return OntPub(ontology=graph).make_html()
+
+# paperless-ngx src/documents/filters.py: a query on another field when the first one does not exist
+def title_content(qs, value):
+    try:
+        return qs.filter(Q(title__icontains=value) | Q(effective_content__icontains=value))
+    except FieldError:
+        return qs.filter(Q(title__icontains=value) | Q(content__icontains=value))
+
+def effective(qs, value, lookup):
+    try:
+        return qs.filter(**{f"effective_content__{lookup}": value})
+    except FieldError:
+        return qs.filter(**{f"content__{lookup}": value})
+
+def by_keyword(client, value):
+    try:
+        return client.search(title=value)
+    except KeyError:
+        return client.search(name=value)
 `);
     assert.deepEqual(layers.map((l) => l.anchor.line), []);
   });

@@ -3,7 +3,8 @@
  * 4.6), §5.1 (maxAttempts counts attempts), §5.3 (implicit SDK retries), §5.5 (retry quota).
  *
  * - `new XxxClient({ maxAttempts, retryMode, retryStrategy })` (and the aggregated `new Xxx()`)
- *   imported from `@aws-sdk/client-*` → a ClientFact (library "@aws-sdk/client-<svc>") with one
+ *   imported from `@aws-sdk/client-*` (also `new sdk.S3Client(…)` on a namespace: `import * as sdk`,
+ *   `const sdk = await import("@aws-sdk/client-s3")` — an ES module namespace either way) → a ClientFact (library "@aws-sdk/client-<svc>") with one
  *   `client`-category LayerFact (kind "aws-sdk") anchored on the `new` expression. Every client
  *   retries, configured or not (§5.3): an unconfigured one gets the implicit default layer.
  * - Counts (§2.7): `maxAttempts: N` → N total (DEFAULT_MAX_ATTEMPTS 3); `retryMode` "standard"
@@ -35,19 +36,24 @@ export function extractAwsSdkFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   const classes = new Map<string, string>(); // local class name → service
   const strategies = new Set<string>();
   const docFactories = new Set<string>();
+  const namespaces = new Map<string, string>(); // local namespace name → service
   for (const i of index.imports) {
     const m = CLIENT_MODULE.exec(i.module);
     if (m && i.member && !i.member.endsWith("Command") && !i.member.endsWith("Exception") && /^[A-Z]/.test(i.member)) classes.set(i.local, m[1]!);
     if (i.member && STRATEGIES.has(i.member)) strategies.add(i.local);
     if (i.module === LIB_DYNAMODB && (i.member === "DynamoDBDocumentClient" || i.member === "DynamoDBDocument")) docFactories.add(i.local);
+    // a namespace of a client module (`import * as sdk from "@aws-sdk/client-s3"`, `const sdk = await import(…)`)
+    if (m && i.member === null && !i.isDefault) namespaces.set(i.local, m[1]!);
   }
-  if (classes.size === 0) return;
+  if (classes.size === 0 && namespaces.size === 0) return;
 
   const made: Array<{ node: ts.Node; client: ClientFact }> = [];
   for (const node of index.newExpressions) {
     const callee = unwrap(node.expression);
-    if (!ts.isIdentifier(callee)) continue;
-    const service = classes.get(callee.text);
+    // `new sdk.S3Client(…)` on a namespace: the module's `…Client` export
+    const nsService = ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && /^[A-Z]\w*Client$/.test(callee.name.text) ? namespaces.get(callee.expression.text) : undefined;
+    if (!ts.isIdentifier(callee) && !nsService) continue;
+    const service = nsService ?? (ts.isIdentifier(callee) ? classes.get(callee.text) : undefined);
     if (!service) continue;
     const { name, module: atModule } = bindingName(node);
     const fn = index.enclosingNode(node);

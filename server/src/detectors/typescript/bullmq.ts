@@ -43,7 +43,7 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
   // …nor need a file that hands job-shaped objects (`{ name, data, opts }`) to a function that sends them;
   // a file importing only types (`import type { JobsOptions } from "bullmq"`) may hold job-options constants
   const types = typeImports(sf);
-  if (!imported.length && !required.length && !types.size && !/\.add(Bulk)?\s*\(|\bopts\s*:/.test(sf.text)) return;
+  if (!imported.length && !required.length && !types.size && !/\.add(Bulk)?\s*\(|\bopts\s*:|\battempts\s*:/.test(sf.text)) return;
   const libOf = new Map<string, Lib>();
   const queueClasses = new Map<string, Lib>();
   const workerClasses = new Set<string>();
@@ -186,10 +186,12 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     if (name) markProcessor(args[1], name, "bullmq", sf, index, facts);
   }
   const sends: QueueSendFact[] = [];
+  const gettersRead = new Set<ts.ObjectLiteralExpression>();
   for (const call of index.calls) {
     const callee = unwrap(call.expression);
     if (!ts.isPropertyAccessExpression(callee)) continue;
-    const receiver = dottedName(callee.expression);
+    // a queue a function hands back (`taskQueue().add(…)`, outline's cached-queue getters): named by the call
+    const receiver = dottedName(callee.expression) ?? queueGetterCall(callee.expression);
     if (!receiver) continue;
     const member = callee.name.text;
     const local = queueIn(queues, index.enclosingId(call), receiver);
@@ -201,7 +203,7 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     }
     if (member !== "add" && member !== "addBulk") continue;
     const queueName = local?.name ?? injected.get(receiver) ?? null;
-    const importedReceiver = index.imports.some((i) => i.local === receiver.split(".")[0]);
+    const importedReceiver = index.imports.some((i) => i.local === receiver.split(".")[0]!.replace(/\(\)$/, ""));
     if (!local && !injected.has(receiver) && !importedReceiver) continue;
     const lib = local?.lib ?? fileLib;
     let optsExpr: ts.Expression | undefined;
@@ -223,9 +225,15 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
       listFromParam = !!list && ts.isIdentifier(list) && parameterNames(call).has(list.text);
     }
     const given = options.of(optsExpr, call);
-    const layer = given.literal ? jobLayer(given.literal, lib, ids.next("L", call, sf), sf, `${queueName ?? receiver}.${member}`) : null;
+    // `{ ...options, ...this.options }`: the object a getter of this class returns (outline's BaseTask.options)
+    const getter = given.literal ? undefined : thisGetterOptions(optsExpr, call, sf);
+    if (getter) {
+      given.literal = getter.literal;
+      gettersRead.add(getter.literal);
+    }
+    const layer = given.literal ? jobLayer(given.literal, lib, ids.next("L", getter ? getter.literal : call, sf), sf, `${queueName ?? receiver}.${member}${getter ? ` (${getter.name})` : ""}`) : null;
     if (layer) facts.layers.push(layer);
-    const send: Omit<QueueSendFact, "library"> = { callee: dottedName(call.expression)!, line: spanOf(call, sf).line, scopeId: index.enclosingId(call), taskName: queueName, taskRef: null, layerIds: layer ? [layer.localId] : [] };
+    const send: Omit<QueueSendFact, "library"> = { callee: dottedName(call.expression) ?? `${receiver}.${member}`, line: spanOf(call, sf).line, scopeId: index.enclosingId(call), taskName: queueName, taskRef: null, layerIds: layer ? [layer.localId] : [] };
     if (!layer && given.refs.length) send.optionRefs = given.refs;
     if (given.fromParam || listFromParam) send.optionsFromParam = true;
     if (jobName !== null) send.jobName = jobName;
@@ -250,7 +258,78 @@ export function extractBullmqFacts(sf: ts.SourceFile, index: FileIndex, facts: F
     if (jobName !== null) send.jobName = jobName;
     for (const l of imported.length || required.length ? [fileLib] : (["bullmq", "bull"] as Lib[])) sends.push({ library: l, ...send });
   }
+  // a queue factory of the workspace (`createQueue("tasks", { attempts: 5, backoff })`, whose `new Queue(name, {
+  // defaultJobOptions: { ...defaultJobOptions } })` takes the caller's object): the defaults are written here, at
+  // each call — a queue name first, then an object literal of Bull/BullMQ job options (attempts with a backoff)
+  for (const call of index.calls) {
+    const callee = unwrap(call.expression);
+    if (!ts.isIdentifier(callee) || queueClasses.has(callee.text) || !importedNames.has(callee.text)) continue;
+    const name = nameOf(call.arguments[0]);
+    const opts = call.arguments.slice(1).map((a) => unwrap(a)).find((a): a is ts.ObjectLiteralExpression => ts.isObjectLiteralExpression(a));
+    if (name === null || !opts || !propertyExpr(opts, "attempts") || !objectLiteral(objectProperty(opts, "backoff"))) continue;
+    const layer = jobLayer(opts, fileLib, ids.next("L", call, sf), sf, `${name.replace(/^\$/, "")} defaultJobOptions (${callee.text})`);
+    if (layer) facts.layers.push(layer);
+  }
+  // job options a getter overrides for a base class whose send reads it (`class UploadAvatarTask extends BaseTask {
+  // get options() { return { attempts: 3, priority } } }`, BaseTask.schedule adding `{ ...options, ...this.options }`):
+  // the base class is in another file, so the getter is known by what it returns — attempts with another Bull job
+  // option — or by its declared job-options type; a getter a send of this file reads was taken above
+  const visitClasses = (node: ts.Node): void => {
+    if (ts.isClassLike(node)) {
+      const extendsSome = (node.heritageClauses ?? []).some((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+      for (const m of node.members) {
+        if (!ts.isGetAccessorDeclaration(m) || !m.body) continue;
+        const typed = m.type !== undefined && ts.isTypeReferenceNode(m.type) && OPTION_TYPES.has(m.type.typeName.getText(sf).split(".").pop()!) && [...types.keys(), ...libOf.keys()].includes(m.type.typeName.getText(sf).split(".")[0]!);
+        if (!typed && !extendsSome) continue;
+        for (const o of returnedObjects(m)) {
+          if (gettersRead.has(o) || !propertyExpr(o, "attempts")) continue;
+          if (!typed && !o.properties.some((p) => p.name !== undefined && JOB_OPTION_KEYS.has(p.name.getText(sf)))) continue;
+          const layer = jobLayer(o, fileLib, ids.next("L", o, sf), sf, `${node.name?.text ?? "class"}.${m.name.getText(sf)} job options`);
+          if (layer) facts.layers.push(layer);
+        }
+      }
+    }
+    ts.forEachChild(node, visitClasses);
+  };
+  visitClasses(sf);
   if (sends.length) (facts.queueSends ??= []).push(...sends);
+}
+
+/** Bull/BullMQ job options other than attempts (bull 4.16.5 REFERENCE.md Queue#add opts) that mark an object as job options. */
+const JOB_OPTION_KEYS = new Set(["priority", "removeOnComplete", "removeOnFail", "jobId", "lifo"]);
+
+/** `taskQueue()` — a call without arguments to a plain function name, the queue it returns named by the call; else null. */
+function queueGetterCall(e: ts.Expression): string | null {
+  const u = unwrap(e);
+  return ts.isCallExpression(u) && u.arguments.length === 0 && ts.isIdentifier(u.expression) ? `${u.expression.text}()` : null;
+}
+
+/**
+ * Job options a send reads from a getter of its own class — `add(data, this.options)` or
+ * `add(data, { ...options, ...this.options })` (a later spread wins, so the getter's attempts do) —
+ * when that getter returns an object literal that sets attempts: that object and `Class.getter`.
+ */
+function thisGetterOptions(e: ts.Expression | undefined, at: ts.Node, sf: ts.SourceFile): { literal: ts.ObjectLiteralExpression; name: string } | undefined {
+  if (!e) return undefined;
+  const u = unwrap(e);
+  const thisMember = (x: ts.Expression): string | null => {
+    const w = unwrap(x);
+    return ts.isPropertyAccessExpression(w) && w.expression.kind === ts.SyntaxKind.ThisKeyword ? w.name.text : null;
+  };
+  let member = thisMember(u);
+  if (member === null && ts.isObjectLiteralExpression(u)) {
+    // the last spread of `this.x` with nothing after it setting attempts
+    const spreads = u.properties.filter(ts.isSpreadAssignment).map((p) => thisMember(p.expression)).filter((m): m is string => m !== null);
+    member = spreads.length ? spreads[spreads.length - 1]! : null;
+  }
+  if (member === null) return undefined;
+  let cls: ts.Node | undefined = at.parent;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  if (!cls) return undefined;
+  const klass = cls as ts.ClassLikeDeclaration;
+  const accessor = klass.members.find((m): m is ts.GetAccessorDeclaration => ts.isGetAccessorDeclaration(m) && m.name.getText(sf) === member);
+  const literal = accessor ? returnedObjects(accessor).find((o) => objectProperty(o, "attempts") !== undefined) : undefined;
+  return literal ? { literal, name: `${klass.name?.text ?? "class"}.${member}` } : undefined;
 }
 
 /** A Bull/BullMQ job's shape `{ name?, data?, opts }`, directly, first in an array, or returned by a `.map(…)` callback. */

@@ -37,18 +37,7 @@ export function extractIoredisFacts(sf: ts.SourceFile, index: FileIndex, facts: 
     const { retries, note, value } = ioredisRetries(options, sf);
     const bound = bindingName(node);
     const localId = ids.next("L", node, sf);
-    const layer = redisLayer({
-      localId,
-      anchor: spanOf(node, sf),
-      label: bound.name || `new ${callee.getText(sf)}`,
-      library: "ioredis",
-      retries,
-      source: value ? "config" : "default",
-      note,
-      wait: IOREDIS_WAIT,
-      errors: IOREDIS_ERRORS,
-    });
-    if (retries === Infinity) layer.timeBound = "none: maxRetriesPerRequest null waits for the connection without bound";
+    const layer = ioredisLayer(localId, spanOf(node, sf), bound.name || `new ${callee.getText(sf)}`, { retries, note, value });
     facts.layers.push(layer);
     if (!bound.name) continue;
     const client: ClientFact = {
@@ -67,6 +56,97 @@ export function extractIoredisFacts(sf: ts.SourceFile, index: FileIndex, facts: 
     };
     facts.clients.push(client);
   }
+  subclassClients(sf, index, facts, ids, classes);
+}
+
+/** Modules whose `defaults(object, ...sources)` keeps the first value set: lodash 4.17 defaults.js, es-toolkit/compat 1.47 (lodash-compatible). */
+const DEFAULTS_MODULES = new Set(["lodash", "lodash-es", "lodash/defaults", "lodash.defaults", "es-toolkit/compat", "es-toolkit"]);
+
+/**
+ * A class extending the ioredis client (`class RedisAdapter extends Redis { constructor() { super(url, defaults(options,
+ * { connectionName }, defaultOptions)) } }`): a client layer on its `super(…)` call (of several, the one allowing most retries), its maxRetriesPerRequest read
+ * through the merge that builds the options — an object literal, a module constant, lodash/es-toolkit `defaults`
+ * (the first object that sets the key wins), `Object.assign` / spreads (the last one wins). A parameter of the
+ * constructor is what callers pass: not known here, so the other objects decide.
+ */
+function subclassClients(sf: ts.SourceFile, index: FileIndex, facts: FileFacts, ids: IdAllocator, classes: Set<string>): void {
+  const defaultsFns = new Set(index.imports.filter((i) => DEFAULTS_MODULES.has(i.module) && (i.member === "defaults" || (i.module.endsWith("defaults") && i.isDefault))).map((i) => i.local));
+  const lodashNs = new Set(index.imports.filter((i) => DEFAULTS_MODULES.has(i.module) && (i.isDefault || i.member === null)).map((i) => i.local));
+  const constants = new Map<string, ts.Expression>();
+  for (const v of index.variables) if (ts.isIdentifier(v.name) && v.initializer && index.enclosingId(v) === MODULE) constants.set(v.name.text, v.initializer);
+  const KEY = "maxRetriesPerRequest";
+  /** The object literal that gives `KEY` in what `e` evaluates to; null when none does (or it is not known). */
+  const holder = (e: ts.Expression, depth: number): ts.ObjectLiteralExpression | null => {
+    if (depth > 6) return null;
+    const u = unwrap(e);
+    if (ts.isObjectLiteralExpression(u)) {
+      // a later property or spread overrides an earlier one
+      for (const p of [...u.properties].reverse()) {
+        if (ts.isSpreadAssignment(p)) {
+          const h = holder(p.expression, depth + 1);
+          if (h) return h;
+        } else if (p.name && p.name.getText(sf) === KEY) return u;
+      }
+      return null;
+    }
+    if (ts.isIdentifier(u)) {
+      const c = constants.get(u.text);
+      return c ? holder(c, depth + 1) : null;
+    }
+    if (ts.isCallExpression(u)) {
+      const callee = unwrap(u.expression);
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? `${callee.expression.getText(sf)}.${callee.name.text}` : "";
+      const isDefaults = defaultsFns.has(name) || (ts.isPropertyAccessExpression(callee) && callee.name.text === "defaults" && lodashNs.has(callee.expression.getText(sf)));
+      const args = [...u.arguments];
+      if (isDefaults) {
+        for (const a of args) {
+          const h = holder(a, depth + 1);
+          if (h) return h;
+        }
+        return null;
+      }
+      if (name === "Object.assign") {
+        for (const a of args.reverse()) {
+          const h = holder(a, depth + 1);
+          if (h) return h;
+        }
+      }
+    }
+    return null;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassLike(node)) {
+      const base = (node.heritageClauses ?? []).find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+      if (base && ts.isIdentifier(base) && classes.has(base.text)) {
+        const ctor = node.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && m.body !== undefined);
+        const supers: ts.CallExpression[] = [];
+        const find = (n: ts.Node): void => {
+          if (n !== ctor && ts.isFunctionLike(n) && !ts.isArrowFunction(n)) return;
+          if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.SuperKeyword) supers.push(n);
+          ts.forEachChild(n, find);
+        };
+        if (ctor) find(ctor);
+        // the constructor's branches build one client: its layer is the super call allowing the most retries
+        const read = supers.map((call) => {
+          const options = [...call.arguments].map((a) => holder(a, 0)).find((h): h is ts.ObjectLiteralExpression => h !== null) ?? undefined;
+          return { call, ...ioredisRetries(options, sf) };
+        });
+        const worst = read.reduce<(typeof read)[number] | undefined>((w, r) => (!w || (r.retries ?? -1) > (w.retries ?? -1) ? r : w), undefined);
+        for (const { call, retries, note, value } of worst ? [worst] : []) {
+          facts.layers.push(ioredisLayer(ids.next("L", call, sf), spanOf(call, sf), `${node.name?.text ?? "class"} extends ${base.text}`, { retries, note, value }));
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+}
+
+/** The layer of an ioredis client, from what `ioredisRetries` read of its options. */
+function ioredisLayer(localId: string, anchor: LayerFact["anchor"], label: string, read: Pick<ReturnType<typeof ioredisRetries>, "retries" | "note" | "value">): LayerFact {
+  const layer = redisLayer({ localId, anchor, label, library: "ioredis", retries: read.retries, source: read.value ? "config" : "default", note: read.note, wait: IOREDIS_WAIT, errors: IOREDIS_ERRORS });
+  if (read.retries === Infinity) layer.timeBound = "none: maxRetriesPerRequest null waits for the connection without bound";
+  return layer;
 }
 
 export const IOREDIS_WAIT: LayerFact["wait"] = { kind: "custom", jitter: false, initialSeconds: 0.05, maxSeconds: 2, source: "default", description: "re-sent on each reconnect; the default retryStrategy waits min(times × 50 ms, 2 s) between reconnects" };

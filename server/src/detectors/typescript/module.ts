@@ -330,7 +330,9 @@ function importsOf(sf: ts.SourceFile, variables: ts.VariableDeclaration[]): Impo
     }
   }
   // CommonJS: `const x = require("m")`, `const { a, b: c } = require("m")`, `const y = require("m").y`,
-  // anywhere in the file (lazy requires inside functions bind names too).
+  // anywhere in the file (lazy requires inside functions bind names too). A dynamic import awaited into a
+  // name (`const sdk = await import("m")`, `const { A } = await import("m")`) binds the module namespace the
+  // same way — `sdk.S3Client` is the module's export as with `import * as sdk from "m"`.
   for (const node of variables) {
     if (!node.initializer) continue;
     let init = unwrap(node.initializer);
@@ -339,7 +341,7 @@ function importsOf(sf: ts.SourceFile, variables: ts.VariableDeclaration[]): Impo
       member = init.name.text;
       init = init.expression;
     }
-    const module = requiredModule(init);
+    const module = requiredModule(init) ?? dynamicImportModule(init);
     if (module === null) continue;
     if (ts.isIdentifier(node.name)) {
       if (member === "default") out.push({ local: node.name.text, module, member: null, isDefault: true, node });
@@ -355,6 +357,16 @@ function importsOf(sf: ts.SourceFile, variables: ts.VariableDeclaration[]): Impo
     }
   }
   return out;
+}
+
+/** `await import("m")` → "m"; anything else → null. */
+function dynamicImportModule(e: ts.Expression): string | null {
+  const u = unwrap(e);
+  if (!ts.isAwaitExpression(u)) return null;
+  const call = unwrap(u.expression);
+  if (!ts.isCallExpression(call) || call.expression.kind !== ts.SyntaxKind.ImportKeyword) return null;
+  const arg = call.arguments[0];
+  return arg && ts.isStringLiteralLike(arg) ? arg.text : null;
 }
 
 function moduleExportName(n: ts.ModuleExportName): string {

@@ -304,11 +304,20 @@ function catchRetries(fn: LoopFunction, loops: Loop[], lang: LoopHost["language"
         ? [v.expr.call]
         : [],
     );
-  // the call a chain makes on a call's result (`Graph().parse(location=url)`): `Graph()` made again
-  // under another `.parse(…, format="xml")` is part of a different call, a fallback
+  // the call a chain makes on a call's result (`Graph().parse(location=url)`), or the call a call is
+  // an argument of (`qs.filter(Q(title=v) | Q(effective_content=v))`): `Graph()` or `Q(title=v)` made
+  // again under another `.parse(…, format="xml")` or `qs.filter(… Q(content=v))` is part of a
+  // different call, a fallback. Outer calls are walked first, so the innermost enclosing one stays.
   const chainedOn = new Map<Call, Call>();
-  for (const w of walk(fn.body)) if (w.expr?.k === "call" && w.expr.call.object?.k === "call") chainedOn.set(w.expr.call.object.call, w.expr.call);
-  const sameArgs = (a: Call, b: Call) => a.callee === b.callee && a.args.length === b.args.length && a.args.every((x, i) => x.text === b.args[i]!.text);
+  for (const w of walk(fn.body)) {
+    const outer = w.expr?.k === "call" ? w.expr.call : null;
+    if (!outer) continue;
+    if (outer.object?.k === "call") chainedOn.set(outer.object.call, outer);
+    for (const a of outer.args) for (const e of exprsIn(a)) if (e.k === "call" && e.call !== outer) chainedOn.set(e.call, outer);
+  }
+  // the same call as written, modulo layout: keyword names and `**spreads` count (`filter(**{"a": v})` is not `filter(**{"b": v})`)
+  const written = (c: Call) => c.text.replace(/\s+/g, "").replace(/,\)/g, ")");
+  const sameArgs = (a: Call, b: Call) => a.callee === b.callee && a.args.length === b.args.length && a.args.every((x, i) => x.text === b.args[i]!.text) && written(a) === written(b);
   const sameCall = (a: Call, b: Call) => {
     if (!sameArgs(a, b)) return false;
     const [pa, pb] = [chainedOn.get(a), chainedOn.get(b)];
