@@ -8,7 +8,8 @@
  * - a local of a method bound to one of those (`db = self.dbs["short"] if rp else self.dbs["default"]`).
  * Every name is one ClientFact of the same layers, so a call through any of them links to the client.
  */
-import { bindingOf, descendants, enclosingFunction } from "../../parsing/python";
+import type { ClientFact } from "../../model/facts";
+import { bindingOf, descendants, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
 
@@ -141,4 +142,13 @@ export function connectionReceivers(ctx: PyContext, call: SyntaxNode): ClientRec
     }
   }
   return names.map((name) => ({ name, functionId }));
+}
+
+/**
+ * One ClientFact per receiver of the client `call` makes (the first keeps the id, the others are
+ * `id:1`, `id:2`…), each bound where that receiver is; `fact` gives what they share.
+ */
+export function pushReceiverClients(ctx: PyContext, call: SyntaxNode, receivers: readonly ClientReceiver[], fact: (r: ClientReceiver) => Omit<ClientFact, "id" | "name" | "functionId" | "span">): void {
+  const clientId = ctx.nextId("K", call);
+  receivers.forEach((r, i) => ctx.facts.clients.push({ id: i === 0 ? clientId : `${clientId}:${i}`, name: r.name, functionId: r.functionId, span: nodeSpan(call), ...fact(r) }));
 }

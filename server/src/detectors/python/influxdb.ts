@@ -22,7 +22,7 @@ import type { LayerFact, ValueExpr } from "../../model/facts";
 import { callParts, descendants, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import type { PyContext } from "./context";
-import { clientReceivers } from "./clientReceivers";
+import { clientReceivers, pushReceiverClients } from "./clientReceivers";
 import { optInGuard } from "./optIn";
 
 const CLIENTS = new Set([
@@ -60,14 +60,8 @@ export function detectInfluxDbPy(ctx: PyContext): void {
     }
     ctx.facts.layers.push(layer);
     const receivers = clientReceivers(ctx, call);
-    const clientId = ctx.nextId("K", call);
     const baseUrl = fromDsn ? dsnUrl(ctx, parts.positional[0] ?? null) : hostUrl(ctx, parts.keywords.get("host") ?? parts.positional[0] ?? null, parts.keywords.get("port") ?? parts.positional[1] ?? null);
-    receivers.forEach((r, i) =>
-      ctx.facts.clients.push({
-        id: i === 0 ? clientId : `${clientId}:${i}`,
-        name: r.name,
-        functionId: r.functionId,
-        span: nodeSpan(call),
+    pushReceiverClients(ctx, call, receivers, () => ({
         library: "influxdb-python",
         baseUrl,
         layerIds: [layer.localId],
@@ -76,8 +70,7 @@ export function detectInfluxDbPy(ctx: PyContext): void {
         hasRetryQuota: false,
         timeoutSeconds: numberOf(ctx, parts.keywords.get("timeout") ?? null, call),
         sdk: { target: "", notSending: NOT_SENDING, protocol: "db" },
-      }),
-    );
+    }));
   }
 }
 

@@ -18,10 +18,10 @@
  * - PyAthena's own `RetryConfig` around each API call (tenacity, throttling errors only) is a
  *   second layer above this one; it is not modelled here.
  */
-import { callParts, descendants, nodeSpan } from "../../parsing/python";
+import { callParts, descendants } from "../../parsing/python";
 import { awsSdkTarget } from "../shared/awsSdk";
 import { readRetries, sdkLayer, type RetriesConfig } from "./boto3";
-import { connectionReceivers } from "./clientReceivers";
+import { connectionReceivers, pushReceiverClients } from "./clientReceivers";
 import { resolveBound, type PyContext } from "./context";
 
 const CONNECTS = new Set(["pyathena.connect", "pyathena.connection.Connection", "pyathena.Connection"]);
@@ -42,13 +42,7 @@ export function detectPyAthena(ctx: PyContext): void {
     const layer = sdkLayer(ctx, call, "athena", retries, receivers[0]?.name.replace(/^self\./, "") || "pyathena.connect");
     layer.attemptsNote = `${VERSION} connect builds its own botocore "athena" client, config=Config() without retries unless one is passed (pyathena/connection.py): ${layer.attemptsNote}`;
     ctx.facts.layers.push(layer);
-    const clientId = ctx.nextId("K", call);
-    receivers.forEach((r, i) =>
-      ctx.facts.clients.push({
-        id: i === 0 ? clientId : `${clientId}:${i}`,
-        name: r.name,
-        functionId: r.functionId,
-        span: nodeSpan(call),
+    pushReceiverClients(ctx, call, receivers, (r) => ({
         library: "boto3",
         baseUrl: null,
         layerIds: [layer.localId],
@@ -60,7 +54,6 @@ export function detectPyAthena(ctx: PyContext): void {
         timeoutSeconds: 60,
         timeoutSet: true,
         sdk: awsSdkTarget("athena", NOT_SENDING),
-      }),
-    );
+    }));
   }
 }

@@ -16,9 +16,8 @@
  * ClientFacts: the connection's name and its cursors' (clientReceivers.ts connectionReceivers);
  * the target is the `endpoint=` argument when the file names it, else https://api.treasuredata.com.
  */
-import type { ClientFact } from "../../model/facts";
 import { callParts, descendants, nodeSpan, stringValue } from "../../parsing/python";
-import { connectionReceivers } from "./clientReceivers";
+import { connectionReceivers, pushReceiverClients } from "./clientReceivers";
 import type { PyContext } from "./context";
 import { defaultPoolManagerLayer } from "./httpClients";
 
@@ -57,13 +56,7 @@ export function detectTdClient(ctx: PyContext): void {
     ctx.facts.layers.push(layer);
     const endpoint = stringValue(parts.keywords.get("endpoint") ?? null);
     const host = endpoint ? endpoint.replace(/^\w+:\/\//, "").replace(/\/.*$/, "") : DEFAULT_ENDPOINT;
-    const clientId = ctx.nextId("K", call);
-    receivers.forEach((r, i) => {
-      const client: ClientFact = {
-        id: i === 0 ? clientId : `${clientId}:${i}`,
-        name: r.name,
-        functionId: r.functionId,
-        span: nodeSpan(call),
+    pushReceiverClients(ctx, call, receivers, () => ({
         library: "td-client",
         baseUrl: null,
         layerIds: [layer.localId],
@@ -74,8 +67,6 @@ export function detectTdClient(ctx: PyContext): void {
         timeoutSeconds: 60,
         timeoutSet: true,
         sdk: { target: `sdk://${host}`, notSending: [...NOT_SENDING] },
-      };
-      ctx.facts.clients.push(client);
-    });
+    }));
   }
 }
