@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   createProtocolConnection,
@@ -36,7 +36,8 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   return out;
 }
 
-export const SERVER = join(__dirname, "..", "..", "dist", "server.js");
+// RETRYLENS_DIST: a bundle of one's own (as esbuild.mjs builds it), e.g. for bench/monorepo/run.ts
+export const SERVER = join(process.env.RETRYLENS_DIST ? resolve(process.env.RETRYLENS_DIST) : join(__dirname, "..", "..", "dist"), "server.js");
 
 export class LspClient {
   readonly diagnostics = new Map<string, Diagnostic[]>();
@@ -58,6 +59,7 @@ export class LspClient {
       hoverFormats?: string[];
       showDocument?: boolean;
       resolveCodeActions?: boolean;
+      initializationOptions?: Record<string, unknown>;
     } = {},
   ): Promise<LspClient> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build`);
@@ -91,6 +93,7 @@ export class LspClient {
       processId: process.pid,
       rootUri: pathToFileURL(root).toString(),
       workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: "ws" }],
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
       capabilities: {
         window: { workDoneProgress: options.workDoneProgress ?? true, showDocument: { support: options.showDocument ?? true } },
         workspace: {
