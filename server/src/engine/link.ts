@@ -10,7 +10,7 @@ import { applyConnectionRefs } from "./libraryConnections";
 import type { CallFact, ClientFact, FileFacts, FunctionFact, LayerFact, SourceSpan, ValueExpr } from "../model/facts";
 import type { Hop, LinkedCall, Model, RetryLayer, ServiceInfo, Settings } from "../model/model";
 import { declaredHelpers } from "./declaredHelpers";
-import { enumeratePaths } from "./paths";
+import { enumeratePathsCapped } from "./paths";
 import { evaluate, hostOf, projectSettingOf, Resolver, schemeOf, type ParamBinding, type ResolvedClient, type SymbolRef } from "./resolve";
 import { addServedPorts } from "./hostPorts";
 import { buildServices, ENV_UNSET, localService, serviceForHost, type ServiceIndex } from "./services";
@@ -232,7 +232,9 @@ export function link(written: FileFacts[], settings: Settings): Model {
       const inner = call.request?.library === "feign" ? block.filter((id) => layers.get(id)?.configRef?.library === SCLB) : [];
       const wrap = inner.length ? block.filter((id) => !inner.includes(id)) : block;
       const perItem = perMessage || inLongRunningLoop(file, call);
-      for (const r of reachOfCall(file, fn.id, call)) out.push(perItem ? { ...r, layers: [...wrap, ...r.layers, ...inner], perItem: true } : { ...r, layers: [...wrap, ...r.layers, ...inner] });
+      // nothing around the call: its reaches as they are (reaches are never changed in place, so they can be shared)
+      const bare = !perItem && wrap.length === 0 && inner.length === 0;
+      for (const r of reachOfCall(file, fn.id, call)) out.push(bare ? r : perItem ? { ...r, layers: [...wrap, ...r.layers, ...inner], perItem: true } : { ...r, layers: [...wrap, ...r.layers, ...inner] });
     }
     inProgress.delete(key);
     const decorated = [...helperDecorators(file, fn), ...(decorators.get(key) ?? [])];
@@ -513,6 +515,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // it — the first client with retry layers, else the first found
   const paramCallSites = new Map<string, Array<{ file: FileFacts; call: CallFact }>>();
   let callsByName: Map<string, Array<{ file: FileFacts; call: CallFact }>> | undefined;
+  const callersByTarget = new Map<string, Map<string, Array<{ file: FileFacts; call: CallFact }>>>();
   const callersOf = (file: FileFacts, fn: FunctionFact): Array<{ file: FileFacts; call: CallFact }> => {
     const key = fnKey(file, fn.id);
     const cached = paramCallSites.get(key);
@@ -524,10 +527,18 @@ export function link(written: FileFacts[], settings: Settings): Model {
         for (const c of f.calls) push(callsByName, `${f.language}\u0000${c.callee.slice(c.callee.lastIndexOf(".") + 1)}`, { file: f, call: c });
       }
     }
-    const out = (callsByName.get(`${file.language}\u0000${fn.name}`) ?? []).filter((s) => {
-      const t = resolver.resolve(s.file, s.call.functionId, s.call.callee);
-      return t?.kind === "function" && t.file.path === file.path && t.fn.id === fn.id;
-    });
+    // each call of the name is resolved once, for every function of that name asked about (many methods share `get`)
+    const name = `${file.language}\u0000${fn.name}`;
+    let byTarget = callersByTarget.get(name);
+    if (!byTarget) {
+      byTarget = new Map();
+      for (const s of callsByName.get(name) ?? []) {
+        const t = resolver.resolve(s.file, s.call.functionId, s.call.callee);
+        if (t?.kind === "function") push(byTarget, `${t.file.path}\u0000${t.fn.id}`, s);
+      }
+      callersByTarget.set(name, byTarget);
+    }
+    const out = byTarget.get(`${file.path}\u0000${fn.id}`) ?? [];
     paramCallSites.set(key, out);
     return out;
   };
@@ -842,7 +853,9 @@ export function link(written: FileFacts[], settings: Settings): Model {
     fileService: index.fileService,
     settings,
   };
-  model.paths = enumeratePaths(model);
+  const enumerated = enumeratePathsCapped(model);
+  model.paths = enumerated.paths;
+  if (enumerated.capped) model.problems = [{ file: "", line: null, message: enumerated.capped }];
   return model;
 }
 

@@ -11,7 +11,18 @@ export const MAX_DEPTH = 16;
 /** hop visits per enumeration: bounds time even when many walks repeat the same chain */
 export const MAX_STEPS = 200_000;
 
+/** Paths and, when the exhaustive walk ran into a cap, why only the worst chain per entry and target is listed. */
+export interface PathEnumeration {
+  paths: CallPath[];
+  /** set when enumeration was capped (MAX_PATHS or MAX_STEPS): every path is then the worst chain found from its entry to its target, with `others` counting the rest */
+  capped: string | null;
+}
+
 export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPath[] {
+  return enumeratePathsCapped(model).paths;
+}
+
+export function enumeratePathsCapped(model: Pick<Model, "hops" | "layerById">): PathEnumeration {
   const out = new Map<string, CallPath>();
   const outgoing = new Map<string, number[]>();
   const hasIncoming = new Set<string>();
@@ -155,7 +166,127 @@ export function enumeratePaths(model: Pick<Model, "hops" | "layerById">): CallPa
       if (entryIn) walk(h.callee, [h.caller, h.callee], [i]);
     });
   }
-  return [...out.values()].sort(comparePaths);
+  if (out.size >= MAX_PATHS || steps > MAX_STEPS) {
+    // a fan-out/fan-in graph has exponentially many chains: the walk above stopped at an arbitrary
+    // one of them, which may miss the worst; list, per entry and target, the worst chain instead
+    const worst = worstChains(model, outgoing, entries, nodes);
+    const reason = `path enumeration capped: more than ${out.size >= MAX_PATHS ? `${MAX_PATHS} paths` : `${MAX_STEPS} hop visits`}; listing the worst chain per entry and target (${worst.length}) with a count of the others`;
+    return { paths: worst.sort(comparePaths), capped: reason };
+  }
+  return { paths: [...out.values()].sort(comparePaths), capped: null };
+}
+
+/** counts of alternative chains saturate here (CallPath.others) */
+const MAX_COUNT = 1_000_000;
+
+interface Suffix {
+  /** hop indexes from the first hop to the chain's end */
+  chain: number[];
+  /** active layer ids along the chain, outermost first, and each layer's position in `chain` */
+  layers: string[];
+  layerHops: number[];
+  product: number | null;
+  /** maximal chains from the first hop to this target (saturating) */
+  count: number;
+}
+
+/**
+ * The worst maximal chain from each entry to each target, and how many chains there are, in time
+ * linear in the hops times the targets: a chain's worst continuation from a hop is computed once
+ * (memoised per hop) instead of once per way of reaching that hop. Cycle protection is per hop on
+ * the way in; a continuation that would revisit a service of the way in is left out. Alternative
+ * manifests (Hop.alternatives) are not checked here: the worst case keeps every chain.
+ */
+function worstChains(model: Pick<Model, "hops" | "layerById">, outgoing: Map<string, number[]>, entries: string[], nodes: string[]): CallPath[] {
+  const hops = model.hops;
+  const active = (id: string) => {
+    const l = model.layerById.get(id);
+    return !!l && !l.disabled && !l.offPath;
+  };
+  const attempts = (id: string) => model.layerById.get(id)!.maxAttempts;
+  const memo = new Map<number, Map<string, Suffix>>();
+  const onStack = new Set<number>();
+  const covered = new Set<number>();
+  const worse = (a: Suffix, b: Suffix) => (a.product === null) !== (b.product === null) ? a.product === null : a.product !== b.product ? (a.product ?? 0) > (b.product ?? 0) : a.layers.length > b.layers.length;
+  const suffixes = (i: number, depth: number): Map<string, Suffix> => {
+    const cached = memo.get(i);
+    if (cached) return cached;
+    covered.add(i);
+    const h = hops[i]!;
+    const own = h.layerIds.filter(active);
+    const ownProduct = own.reduce<number | null>((p, id) => (p === null || attempts(id) === null ? null : p * attempts(id)!), 1);
+    const result = new Map<string, Suffix>();
+    const add = (target: string, rest: Suffix | null) => {
+      const chain = rest ? [i, ...rest.chain] : [i];
+      const layers = rest ? [...own, ...rest.layers] : own;
+      const layerHops = rest ? [...own.map(() => 0), ...rest.layerHops.map((k) => k + 1)] : own.map(() => 0);
+      const product = rest ? (ownProduct === null || rest.product === null ? null : ownProduct * rest.product) : ownProduct;
+      const candidate: Suffix = { chain, layers, layerHops, product, count: rest?.count ?? 1 };
+      const current = result.get(target);
+      if (!current) result.set(target, candidate);
+      else {
+        const count = Math.min(MAX_COUNT, current.count + candidate.count);
+        result.set(target, worse(candidate, current) ? { ...candidate, count } : { ...current, count });
+      }
+    };
+    onStack.add(i);
+    const next = depth >= MAX_DEPTH ? [] : (outgoing.get(h.callee) ?? []).filter((j) => !onStack.has(j) && hops[j]!.callee !== h.callee && hops[j]!.callee !== h.caller && hopsConnect(h, hops[j]!));
+    // a service calling its own endpoint ends the chain there (as in the walk)
+    for (const j of outgoing.get(h.callee) ?? []) if (hops[j]!.callee === h.callee && hops[j]!.protocol === "http" && hopsConnect(h, hops[j]!)) add(h.callee, { chain: [j], layers: hops[j]!.layerIds.filter(active), layerHops: hops[j]!.layerIds.filter(active).map(() => 0), product: hops[j]!.layerIds.filter(active).reduce<number | null>((p, id) => (p === null || attempts(id) === null ? null : p * attempts(id)!), 1), count: 1 });
+    let extended = false;
+    for (const j of next) {
+      for (const [target, rest] of suffixes(j, depth + 1)) {
+        // a continuation coming back to a service of this hop is a cycle
+        if (rest.chain.some((k) => hops[k]!.callee === h.caller || hops[k]!.callee === h.callee)) continue;
+        extended = true;
+        add(target, rest);
+      }
+    }
+    if (!extended) add(h.callee, null);
+    onStack.delete(i);
+    memo.set(i, result);
+    return result;
+  };
+  const out = new Map<string, CallPath>();
+  const startAt = (start: string, first: number[]) => {
+    const byTarget = new Map<string, Suffix>();
+    for (const i of first) {
+      for (const [target, s] of suffixes(i, 1)) {
+        if (s.chain.some((k) => hops[k]!.callee === start)) continue;
+        const current = byTarget.get(target);
+        if (!current) byTarget.set(target, s);
+        else {
+          const count = Math.min(MAX_COUNT, current.count + s.count);
+          byTarget.set(target, worse(s, current) ? { ...s, count } : { ...current, count });
+        }
+      }
+    }
+    for (const [target, s] of byTarget) {
+      if (s.layers.length === 0) continue;
+      const services = [start, ...s.chain.map((k) => hops[k]!.callee)];
+      const key = `${services.join(">")}|${s.layers.join(",")}`;
+      if (out.has(key)) continue;
+      out.set(key, {
+        layers: s.layers,
+        layerHops: s.layerHops,
+        product: s.product,
+        target,
+        services,
+        hops: s.chain,
+        budgeted: s.layers.some((id) => model.layerById.get(id)!.budget !== null),
+        others: s.count - 1,
+      });
+    }
+  };
+  const firstHops = (node: string) => (outgoing.get(node) ?? []).filter((i) => hops[i]!.callee !== node);
+  for (const e of entries) startAt(e, firstHops(e));
+  // services only reachable inside a cycle, and hops no chain took (sent from an endpoint no known caller calls)
+  const isEntry = new Set(entries);
+  for (const n of nodes) if (!isEntry.has(n) && firstHops(n).every((i) => !covered.has(i))) startAt(n, firstHops(n));
+  hops.forEach((h, i) => {
+    if (!covered.has(i) && h.callee !== h.caller) startAt(h.caller, [i]);
+  });
+  return [...out.values()];
 }
 
 /** Worst first: unbounded, then by product, then by length. */

@@ -145,7 +145,21 @@ export class Resolver {
     if (depth > 6) return null;
     if (file.language === "csharp") return this.resolveCSharp(file, scopeId, dotted);
     if (file.language === "go") return this.go.resolve(file, scopeId, dotted);
-    if (JVM_LANGUAGES.has(file.language)) return this.jvm.resolve(file, scopeId, dotted);
+    // the same name is looked up for every call through it, each lookup following imports: once per (file, scope, name, depth)
+    let inFile = this.resolved.get(file);
+    if (!inFile) this.resolved.set(file, (inFile = new Map()));
+    const key = `${scopeId}\u0000${dotted}\u0000${depth}`;
+    const cached = inFile.get(key);
+    if (cached !== undefined) return cached;
+    const found = JVM_LANGUAGES.has(file.language) ? this.jvm.resolve(file, scopeId, dotted) : this.resolveNamed(file, scopeId, dotted, depth);
+    inFile.set(key, found);
+    return found;
+  }
+
+  private readonly resolved = new Map<FileFacts, Map<string, SymbolRef | null>>();
+
+  /** Python and TS/JS lookups (resolve): scopes, this-members, imports. */
+  private resolveNamed(file: FileFacts, scopeId: string, dotted: string, depth: number): SymbolRef | null {
     const parts = dotted.split(".");
     // self.x / this.x inside a class method: a sibling method or an attribute client
     if ((parts[0] === "self" || parts[0] === "this") && parts.length >= 2) {
@@ -297,7 +311,20 @@ export class Resolver {
    * `Ns.Class.Method.name`, `Ns.Class.name`, `Ns.name`, `name`, then under each `using` namespace
    * (a `using A = B.C;` alias is replaced first). Same file first, then the whole workspace.
    */
+  /** C# lookups by (file, scope, name): the same receiver is resolved for every call through it, and each lookup tries every using and global using */
+  private readonly csResolved = new Map<FileFacts, Map<string, SymbolRef | null>>();
   private resolveCSharp(file: FileFacts, scopeId: string, dotted: string): SymbolRef | null {
+    let inFile = this.csResolved.get(file);
+    if (!inFile) this.csResolved.set(file, (inFile = new Map()));
+    const key = `${scopeId}\u0000${dotted}`;
+    const cached = inFile.get(key);
+    if (cached !== undefined) return cached;
+    const found = this.resolveCSharpUncached(file, scopeId, dotted);
+    inFile.set(key, found);
+    return found;
+  }
+
+  private resolveCSharpUncached(file: FileFacts, scopeId: string, dotted: string): SymbolRef | null {
     let name = dotted.startsWith("this.") ? dotted.slice(5) : dotted;
     const head = name.split(".")[0]!;
     const alias = file.imports.find((i) => i.local === head && i.local !== i.module);
@@ -336,12 +363,8 @@ export class Resolver {
     }
     const cls = /(?:^|\.)([A-Z]\w*)$/.exec(written)?.[1];
     if (!cls) return null;
-    const hits: Array<{ file: FileFacts; fn: FunctionFact }> = [];
-    for (const f of new Set([...this.pyModules.values()].flat())) {
-      const fn = this.functionById(f, `${cls}.${method}`);
-      if (fn) hits.push({ file: f, fn });
-    }
-    if (!hits.length) return null;
+    const hits = this.pyFunctionsById().get(`${cls}.${method}`);
+    if (!hits?.length) return null;
     const common = (p: string) => {
       let i = 0;
       while (i < p.length && i < file.path.length && p[i] === file.path[i]) i++;
@@ -350,6 +373,22 @@ export class Resolver {
     const best = Math.max(...hits.map((h) => common(h.file.path)));
     const nearest = hits.filter((h) => common(h.file.path) === best);
     return nearest.length === 1 ? { kind: "function", file: nearest[0]!.file, fn: nearest[0]!.fn } : null;
+  }
+
+  /** Python module files' functions by id (`DatabaseClient.query` → every file defining it), built on first use: one map hit per lookup instead of a scan of every module */
+  private pyFnById?: Map<string, Array<{ file: FileFacts; fn: FunctionFact }>>;
+  private pyFunctionsById(): Map<string, Array<{ file: FileFacts; fn: FunctionFact }>> {
+    if (this.pyFnById) return this.pyFnById;
+    const index = new Map<string, Array<{ file: FileFacts; fn: FunctionFact }>>();
+    for (const f of new Set([...this.pyModules.values()].flat())) {
+      for (const fn of this.fnIndex.get(f.path)?.values() ?? []) {
+        const list = index.get(fn.id);
+        if (list) list.push({ file: f, fn });
+        else index.set(fn.id, [{ file: f, fn }]);
+      }
+    }
+    this.pyFnById = index;
+    return index;
   }
 
   private local(file: FileFacts, scopeId: string, name: string): SymbolRef | null {

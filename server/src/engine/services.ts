@@ -170,6 +170,16 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
   for (const d of builtFrom) claimants.set(d.dir, (claimants.get(d.dir) ?? new Set()).add(normalizeServiceName(d.name)));
   const codeDirs = builtFrom.filter((d) => (claimants.get(d.dir)?.size ?? 0) < 2).sort((a, b) => b.dir.length - a.dir.length);
   const byArguments = argumentClaims(workloads, claimants, all);
+  // the first code dir (longest first) holding the file: its folders looked up, not every dir tried per file
+  const codeDirIndex = new Map<string, number>();
+  codeDirs.forEach((d, i) => {
+    if (!codeDirIndex.has(d.dir)) codeDirIndex.set(d.dir, i);
+  });
+  const codeDirOf = (path: string) => {
+    let best = Math.min(codeDirIndex.get("") ?? Infinity, codeDirIndex.get(".") ?? Infinity);
+    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) best = Math.min(best, codeDirIndex.get(path.slice(0, i)) ?? Infinity);
+    return best === Infinity ? undefined : codeDirs[best];
+  };
 
   const fileService = new Map<string, string | null>();
   const goModules = all
@@ -210,7 +220,7 @@ export function buildServices(all: FileFacts[], settings: Settings, kustomize?: 
       fileService.set(f.path, ensure(override.name).name);
       continue;
     }
-    const dir = codeDirs.find((d) => d.dir === "" || d.dir === "." || f.path.startsWith(`${d.dir}/`));
+    const dir = codeDirOf(f.path);
     if (dir) {
       fileService.set(f.path, canonical(byNormalName, ensure(dir.name).name));
       continue;

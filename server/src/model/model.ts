@@ -111,6 +111,8 @@ export interface CallPath {
   hops: number[];
   /** some layer on the path is capped by a retry budget */
   budgeted: boolean;
+  /** set only when path enumeration was capped (Model.problems says so): this is the worst chain from its entry to its target, and this many other chains between them are not listed (saturates at 10⁶) */
+  others?: number;
 }
 
 export interface ServiceInfo {
@@ -206,6 +208,8 @@ export interface Model {
   /** file → owning service */
   fileService: Map<string, string | null>;
   settings: Settings;
+  /** problems found while linking (a capped path enumeration, engine/paths.ts) */
+  problems?: Problem[];
 }
 
 export interface Problem {

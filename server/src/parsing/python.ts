@@ -380,6 +380,58 @@ export class NodeIndex {
     }
   }
 
+  private readonly nestings = new Map<ReadonlySet<string>, Nesting>();
+
+  /**
+   * The nearest ancestor of `n` whose type is in `types`, from the nodes' offsets: what walking
+   * `.parent` finds (every step of that walk crosses into the WebAssembly heap), in the depth of
+   * the nesting of those types. A node whose span is not strictly inside the candidate (zero
+   * width, or a wrapper with the same span) is answered by the walk.
+   */
+  enclosing(n: SyntaxNode, types: ReadonlySet<string>): SyntaxNode | null {
+    const ns = n.startIndex;
+    const ne = n.endIndex;
+    if (ns === ne) return walkUp(n, types);
+    const { entries, outer } = this.nesting(types);
+    // the last node of those types starting at or before n
+    let lo = 0;
+    let hi = entries.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (entries[mid]!.start <= ns) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    for (let i = at; i >= 0; i = outer[i]!) {
+      const e = entries[i]!;
+      if (e.end < ne || e.node.id === n.id) continue;
+      if (e.start === ns && e.end === ne) return walkUp(n, types);
+      return e.node;
+    }
+    return null;
+  }
+
+  private nesting(types: ReadonlySet<string>): Nesting {
+    let nesting = this.nestings.get(types);
+    if (nesting) return nesting;
+    const entries: Indexed[] = [];
+    for (const t of types) for (const e of this.byType.get(t) ?? []) entries.push(e);
+    // document order; of two nodes starting together the outer (longer) one first
+    entries.sort((a, b) => a.start - b.start || b.end - a.end);
+    const outer = new Int32Array(entries.length);
+    const open: number[] = [];
+    entries.forEach((e, i) => {
+      while (open.length && entries[open[open.length - 1]!]!.end < e.end) open.pop();
+      outer[i] = open.length ? open[open.length - 1]! : -1;
+      open.push(i);
+    });
+    nesting = { entries, outer };
+    this.nestings.set(types, nesting);
+    return nesting;
+  }
+
   /** Nodes of the given types inside `root` (itself included), in document order. */
   within(root: SyntaxNode, types: string | readonly string[], opts: { skipNestedDefs?: boolean } = {}): SyntaxNode[] {
     const rs = root.startIndex;
@@ -394,6 +446,12 @@ export class NodeIndex {
     }
     return found.map((e) => e.node);
   }
+}
+
+/** Nodes of some types in document order, each with the index of the innermost one around it (-1: none). */
+interface Nesting {
+  entries: Indexed[];
+  outer: Int32Array;
 }
 
 const indexes = new WeakMap<object, NodeIndex>();
@@ -430,10 +488,21 @@ export function descendants(root: SyntaxNode, match: NodeMatch, opts: { skipNest
   return out;
 }
 
+function walkUp(n: SyntaxNode, types: ReadonlySet<string>): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) if (types.has(p.type)) return p;
+  return null;
+}
+
+/** The nearest ancestor of `n` (not `n` itself) whose type is in `types` (NodeIndex.enclosing). */
+export function enclosingOfType(n: SyntaxNode, types: ReadonlySet<string>): SyntaxNode | null {
+  return nodeIndex(n).enclosing(n, types);
+}
+
+const PY_FUNCTION = new Set(["function_definition"]);
+
 /** Nearest enclosing function_definition (not counting `n` itself), or null at module level. */
 export function enclosingFunction(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (p.type === "function_definition") return p;
-  return null;
+  return enclosingOfType(n, PY_FUNCTION);
 }
 
 /** The name a call's value is bound to: `x = call()`, `self.x = call()`, `with call() as x`. */

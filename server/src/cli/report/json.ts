@@ -59,6 +59,8 @@ export interface JsonPath {
   budgeted: boolean;
   /** "envoy route /checkout ×3 → reserve_stock ×3 → session ×3" */
   chain: string;
+  /** only when path enumeration was capped (a problem says so): other chains from the same entry to the same target, not listed */
+  others?: number;
 }
 
 export interface JsonRelated {
@@ -144,6 +146,7 @@ export function buildJsonReport(input: ReportInput): JsonReport {
     services: [...p.services],
     budgeted: p.budgeted,
     chain: chainText(p, model),
+    ...(p.others !== undefined ? { others: p.others } : {}),
   }));
   const jsonFindings: JsonFinding[] = sortFindings(findings).map((f) => {
     const out: JsonFinding = {

@@ -26,7 +26,11 @@ export function detectClientFlow(ctx: GoContext): void {
     if (from.fromParam && !to.fromParam && to.library === from.library) to.fromParam = from.fromParam;
     return to;
   };
-  const values = descendants(root, ["identifier", "selector_expression"]).filter((v) => v.parent?.type === "expression_list" || v.parent?.type === "literal_element");
+  // names and selectors listed in an expression list or a literal element, in document order
+  // (read from the lists, not by asking every identifier of the file for its parent)
+  const values = descendants(root, ["expression_list", "literal_element"])
+    .flatMap((list) => list.namedChildren.filter((v): v is SyntaxNode => v?.type === "identifier" || v?.type === "selector_expression"))
+    .sort((a, b) => a.startIndex - b.startIndex);
   // two rounds: a copy of a copy (`c` → `Svc.http` → `Handler.http`)
   for (let round = 0; round < 2; round++) {
     for (const v of values) {

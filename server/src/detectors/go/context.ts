@@ -12,7 +12,7 @@
  */
 import type { FileFacts } from "../../model/facts";
 import type { SyntaxNode, Tree } from "../../parsing/treeSitter";
-import { bindingOf, calleeNode, descendants, dottedName, FUNCTION_NODES, stringValue } from "./syntax";
+import { bindingOf, calleeNode, descendants, dottedName, enclosingFunction, FUNCTION_NODES, stringValue } from "./syntax";
 
 export interface GoImport {
   local: string;
@@ -100,10 +100,7 @@ export function createContext(tree: Tree, facts: FileFacts): GoContext {
   const locals = new Map<string, Map<string, LocalName>>();
   const usedIds = new Set<string>();
 
-  const enclosing = (n: SyntaxNode): SyntaxNode | null => {
-    for (let p = n.parent; p; p = p.parent) if (FUNCTION_NODES.has(p.type)) return p;
-    return null;
-  };
+  const enclosing = enclosingFunction;
   const idOf = (fn: SyntaxNode): string => {
     const hit = ids.get(fn.id);
     if (hit) return hit;

@@ -4,6 +4,8 @@
  */
 import type { SyntaxNode } from "../../parsing/treeSitter";
 
+import { enclosingOfType } from "../../parsing/python";
+
 export { descendants } from "../../parsing/python";
 export { nodeSpan } from "../../parsing/treeSitter";
 
@@ -158,8 +160,7 @@ export function bindingOf(value: SyntaxNode): string | null {
 
 /** The nearest enclosing function/method/closure node, or null at package level. */
 export function enclosingFunction(n: SyntaxNode): SyntaxNode | null {
-  for (let p = n.parent; p; p = p.parent) if (FUNCTION_NODES.has(p.type)) return p;
-  return null;
+  return enclosingOfType(n, FUNCTION_NODES);
 }
 
 /** Is `inner` inside `outer` (or the same node)? */

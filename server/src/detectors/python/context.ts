@@ -94,22 +94,46 @@ export function createContext(tree: Tree, facts: FileFacts, module: string): PyC
     return dotted;
   };
 
+  const qualifiedNames = new Map<number, string | null>();
+  /** names bound by import statements inside any function: only these heads need the enclosing functions' imports */
+  let functionBoundNames: Set<string> | null = null;
+  const boundInsideFunctions = (): Set<string> => {
+    if (functionBoundNames) return functionBoundNames;
+    functionBoundNames = new Set();
+    for (const imp of descendants(tree.rootNode, ["import_statement", "import_from_statement"])) {
+      const fn = enclosingFunction(imp);
+      if (fn) for (const name of functionImports(fn).keys()) functionBoundNames.add(name);
+    }
+    return functionBoundNames;
+  };
+  const qualifiedNameOf = (n: SyntaxNode): string | null => {
+    const d = dottedName(n);
+    if (!d) return null;
+    // an import written inside the enclosing functions binds first (`def parse(): from azure.ai
+    // import Client` — optional dependencies are often imported where they are used)
+    const head = d.split(".", 1)[0]!;
+    if (boundInsideFunctions().has(head)) {
+      for (let fn = enclosingFunction(n); fn; fn = enclosingFunction(fn)) {
+        const target = functionImports(fn).get(head);
+        if (target) return target + d.slice(head.length);
+      }
+    }
+    return qualify(d);
+  };
+
   const ctx: PyContext = {
     tree,
     facts,
     module,
     qualify,
     qualifiedName(n) {
-      const d = dottedName(n);
-      if (!d) return null;
-      // an import written inside the enclosing functions binds first (`def parse(): from azure.ai
-      // import Client` — optional dependencies are often imported where they are used)
-      const head = d.split(".", 1)[0]!;
-      for (let fn = n ? enclosingFunction(n) : null; fn; fn = enclosingFunction(fn)) {
-        const target = functionImports(fn).get(head);
-        if (target) return target + d.slice(head.length);
-      }
-      return qualify(d);
+      if (!n) return null;
+      // every detector asks for the names of the same call nodes: answer each node once
+      const cached = qualifiedNames.get(n.id);
+      if (cached !== undefined) return cached;
+      const q = qualifiedNameOf(n);
+      qualifiedNames.set(n.id, q);
+      return q;
     },
     functionId(def) {
       if (!def) return "<module>";
