@@ -3,7 +3,7 @@
  * the edit does not touch — comments, key order, anchors, quoting, indentation, flow or block
  * style — stays byte for byte as it was.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node, type Pair, type YAMLMap } from "yaml";
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Node, type Pair, type YAMLMap } from "../parsing/yaml";
 import type { FixEdit } from "./types";
 
 export class YamlEditor {

@@ -9,25 +9,42 @@
  *   the node *as written* (the key of the pair in hand), so anchor lines stay where the user
  *   looks, not where the anchor was defined.
  * - Everything here is structural; there is no regex parsing of YAML (DESIGN.md, "Real parts").
+ * - Bounded (docs/reference/yaml-parser.md): `yaml`'s composer recurses once per collection level,
+ *   so a 4 KB `a: [[[[…` runs it out of stack. A document nested deeper than MAX_YAML_NESTING is
+ *   refused from its CST (built without recursion) before composing, with one problem on the
+ *   line where the limit is passed. Aliases are resolved through one table per document built in
+ *   one walk (`yaml`'s `Alias.resolve(doc)` walks the whole document on every call), and merged
+ *   pairs are computed once per map, so 1,000 references to one anchor cost 1,000 look-ups.
+ *   Every YAML parse in the server goes through `parseYaml` or the guarded `parseAllDocuments`,
+ *   `parseDocument` and `parse` exported here.
  */
 import {
+  Composer,
+  Document,
   isAlias,
   isMap,
   isPair,
   isScalar,
   isSeq,
   LineCounter,
-  parseAllDocuments,
-  type Document,
+  Parser,
+  visit,
+  YAMLParseError,
+  type CST,
+  type DocumentOptions,
   type Node,
   type Pair,
+  type ParseOptions,
   type Scalar,
+  type SchemaOptions,
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
 import type { ProblemFact, SourceSpan } from "../model/facts";
 
 export type { Node, Pair, Scalar, YAMLMap, YAMLSeq };
+// Re-exported so modules that parse YAML take the guarded parsers below and the node helpers from one place.
+export { isAlias, isMap, isPair, isScalar, isSeq, LineCounter };
 
 /** One well-formed document of a file. */
 export interface YamlDocument {
@@ -50,11 +67,128 @@ export interface YamlFile {
 /** A `<<` merge chain deeper than this is treated as a loop. */
 const MAX_MERGE_DEPTH = 16;
 
+/**
+ * Collections (block or flow) nested deeper than this make a document refused. `yaml` 2.9.1's
+ * composer (compose/compose-node.js → compose-collection.js) recurses per level and runs out
+ * of the default stack at about 800 flow or 900 block levels, later catching the RangeError as
+ * RESOURCE_EXHAUSTION — but an overflow inside V8 (compiling a RegExp in
+ * resolve-flow-scalar.js, say) cannot be caught. Real manifests nest a few dozen levels (a CRD's
+ * openAPIV3Schema stays under 100), so 200 leaves room on any stack, a worker's included.
+ */
+export const MAX_YAML_NESTING = 200;
+
+/** The one problem for a document nested deeper than MAX_YAML_NESTING. */
+export function nestingMessage(flow: boolean): string {
+  return `skipped: ${flow ? "flow nesting" : "nesting"} deeper than ${MAX_YAML_NESTING}`;
+}
+
+type CstToken = CST.Token;
+
+/**
+ * Where a CST document first nests collections deeper than MAX_YAML_NESTING (offset of the
+ * collection that passes it, and whether it is a flow collection), or null. Iterative: the
+ * walk itself cannot run out of stack, and it visits each CST token once.
+ */
+export function tooDeep(token: CstToken): { offset: number; flow: boolean } | null {
+  const stack: { t: CstToken | undefined; depth: number }[] = [{ t: token, depth: 0 }];
+  while (stack.length > 0) {
+    const { t, depth } = stack.pop()!;
+    if (!t) continue;
+    switch (t.type) {
+      case "document":
+        stack.push({ t: t.value, depth });
+        break;
+      case "block-map":
+      case "block-seq":
+      case "flow-collection": {
+        const d = depth + 1;
+        if (d > MAX_YAML_NESTING) return { offset: t.offset, flow: t.type === "flow-collection" };
+        for (const item of t.items) {
+          const it = item as { key?: CstToken | null; value?: CstToken };
+          if (it.key) stack.push({ t: it.key, depth: d });
+          if (it.value) stack.push({ t: it.value, depth: d });
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return null;
+}
+
+type GuardedOptions = ParseOptions & DocumentOptions & SchemaOptions;
+
+/**
+ * `yaml`'s parseAllDocuments (public-api.js, 2.9.1) with the nesting guard: the CST of each
+ * document is checked before it is composed; a document too deep becomes an empty Document
+ * carrying one RESOURCE_EXHAUSTION error at the collection that passes the limit.
+ */
+export function parseAllDocuments(source: string, options: GuardedOptions = {}): Document.Parsed[] {
+  const prettyErrors = options.prettyErrors !== false;
+  const lineCounter = options.lineCounter ?? (prettyErrors ? new LineCounter() : undefined);
+  const composer = new Composer(options);
+  const docs: Document.Parsed[] = [];
+  for (const t of new Parser(lineCounter?.addNewLine).parse(source)) {
+    const deep = t.type === "document" ? tooDeep(t) : null;
+    if (!deep) {
+      for (const doc of composer.next(t)) docs.push(doc as Document.Parsed);
+      continue;
+    }
+    // the composer holds its last document until the next one starts: let it go first
+    for (const doc of composer.end(false)) docs.push(doc as Document.Parsed);
+    const refused = new Document(null, options) as Document.Parsed;
+    refused.range = [t.offset, t.offset, t.offset];
+    refused.errors.push(new YAMLParseError([deep.offset, deep.offset + 1], "RESOURCE_EXHAUSTION", nestingMessage(deep.flow)));
+    docs.push(refused);
+  }
+  for (const doc of composer.end(false, source.length)) docs.push(doc as Document.Parsed);
+  if (prettyErrors && lineCounter) {
+    for (const doc of docs) {
+      doc.errors.forEach(prettify(source, lineCounter));
+      doc.warnings.forEach(prettify(source, lineCounter));
+    }
+  }
+  // as `yaml` does: no documents at all is an empty array carrying the stream's errors
+  return docs.length > 0 ? docs : Object.assign([], { empty: true }, composer.streamInfo());
+}
+
+/** `yaml`'s parseDocument with the nesting guard (first document only, as `yaml` does). */
+export function parseDocument(source: string, options: GuardedOptions = {}): Document.Parsed {
+  const docs = parseAllDocuments(source, options);
+  if (docs.length === 0) return new Document(null, options) as Document.Parsed;
+  const doc = docs[0];
+  if (docs.length > 1) {
+    doc.errors.push(new YAMLParseError(docs[1].range.slice(0, 2) as [number, number], "MULTIPLE_DOCS", "Source contains multiple documents"));
+  }
+  return doc;
+}
+
+/** `yaml`'s parse with the nesting guard: the first document as plain JS; throws on its first error. */
+export function parse(source: string, options: GuardedOptions & { maxAliasCount?: number } = {}): unknown {
+  const doc = parseDocument(source, options);
+  if (doc.errors.length > 0) throw doc.errors[0];
+  return doc.toJS({ maxAliasCount: options.maxAliasCount ?? 100 });
+}
+
+/** The message and line of a YAML error as `yaml`'s prettyErrors writes them (line numbers only). */
+function prettify(source: string, lc: LineCounter): (e: { pos: [number, number]; linePos?: unknown; message: string }) => void {
+  return (e) => {
+    if (e.pos[0] < 0 || e.linePos) return;
+    const a = lc.linePos(e.pos[0]);
+    e.linePos = [a, lc.linePos(e.pos[1])];
+    e.message += ` at line ${a.line}, column ${a.col}`;
+    // `yaml` follows this with the line and a caret when the line has text; readers keep the first line
+    const line = source.slice(lc.lineStarts[a.line - 1] ?? 0, lc.lineStarts[a.line] ?? source.length);
+    if (/[^ \r\n]/.test(line)) e.message += ":";
+  };
+}
+
 /** Parses every document in `text`. Never throws. */
 export function parseYaml(text: string): YamlFile {
   const lineCounter = new LineCounter();
   const file: YamlFile = { text, lineCounter, documents: [], problems: [] };
-  let parsed: ReturnType<typeof parseAllDocuments>;
+  let parsed: Document.Parsed[];
   try {
     // uniqueKeys off: a duplicated key is a smell, not a reason to drop the whole object;
     // readers take the last occurrence, as most YAML loaders do.
@@ -79,10 +213,13 @@ export function parseYaml(text: string): YamlFile {
 }
 
 function problemOf(e: unknown): ProblemFact {
-  const err = e as { message?: unknown; linePos?: { line?: number }[] } | null;
+  const err = e as { message?: unknown; code?: unknown; linePos?: { line?: number }[] } | null;
   const text = typeof err?.message === "string" ? err.message : String(e);
   const first = text.split("\n")[0].trim();
-  return { line: err?.linePos?.[0]?.line ?? 1, message: `YAML syntax error: ${first}` };
+  const line = err?.linePos?.[0]?.line ?? 1;
+  // the nesting guard's own message is the whole problem ("skipped: …"), without the position
+  if (first.startsWith("skipped: ")) return { line, message: first.replace(/ at line \d+, column \d+:?$/, "") };
+  return { line, message: `YAML syntax error: ${first}` };
 }
 
 function errorText(err: unknown): string {
@@ -92,15 +229,38 @@ function errorText(err: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Reading values
 
+/**
+ * Per document: every alias and the node it stands for (null when no anchor precedes it).
+ * `yaml` 2.9.1's `Alias.resolve(doc)` (nodes/Alias.js) visits the whole document on each call
+ * to find the last anchor of that name before the alias; this table is built in one such visit
+ * with the same rule, so each alias costs one look-up.
+ */
+const aliasTables = new WeakMap<Document, Map<unknown, Node | null>>();
+
+function aliasTable(doc: Document): Map<unknown, Node | null> {
+  let table = aliasTables.get(doc);
+  if (table) return table;
+  table = new Map();
+  const anchors = new Map<string, Node>();
+  const found = table;
+  visit(doc, {
+    Node: (_key, node) => {
+      // document order, as `yaml` searches: an alias sees the anchors written before it
+      if (isAlias(node)) found.set(node, anchors.get(node.source) ?? null);
+      else if (node.anchor) anchors.set(node.anchor, node as Node);
+    },
+  });
+  aliasTables.set(doc, table);
+  return table;
+}
+
 /** The node an alias points to (or the node itself). */
 export function resolve(d: YamlDocument, node: unknown): Node | null {
   if (node == null) return null;
   if (isAlias(node)) {
-    try {
-      return (node.resolve(d.doc) as Node | undefined) ?? null;
-    } catch {
-      return null;
-    }
+    const target = aliasTable(d.doc).get(node) ?? null;
+    // an alias of an alias (not valid YAML, but cheap to refuse): no chains
+    return target && !isAlias(target) ? target : null;
   }
   if (isScalar(node) || isMap(node) || isSeq(node)) return node as Node;
   return null;
@@ -140,33 +300,65 @@ export function keyName(d: YamlDocument, pair: Pair): string | null {
  */
 export function mapPairs(d: YamlDocument, node: unknown): Pair[] {
   const map = asMap(d, node);
-  return map ? collectPairs(d, map, 0) : [];
+  if (!map) return [];
+  // merged pairs are computed once per map: 1,000 maps merging one anchor, or an anchor merged
+  // through anchors merged many times (a merge-key bomb), cost one expansion each
+  let memo = mergedPairs.get(d.doc);
+  if (!memo) mergedPairs.set(d.doc, (memo = new Map()));
+  return collectPairs(d, map, 0, memo, new Set()).pairs;
 }
 
-function collectPairs(d: YamlDocument, map: YAMLMap, depth: number): Pair[] {
+const mergedPairs = new WeakMap<Document, Map<YAMLMap, Pair[]>>();
+
+function collectPairs(
+  d: YamlDocument,
+  map: YAMLMap,
+  depth: number,
+  memo: Map<YAMLMap, Pair[]>,
+  active: Set<YAMLMap>,
+): { pairs: Pair[]; complete: boolean } {
+  const known = memo.get(map);
+  if (known) return { pairs: known, complete: true };
   const own: Pair[] = [];
   const merged: Pair[] = [];
+  let complete = true;
+  active.add(map);
   for (const item of map.items) {
     if (!isPair(item)) continue;
     const key = isScalar(item.key) ? item.key.value : undefined;
     if (key === "<<" && depth < MAX_MERGE_DEPTH) {
       const v = resolve(d, item.value);
       const sources = v && isSeq(v) ? seqItems(d, v) : v ? [v] : [];
-      for (const s of sources) if (isMap(s)) merged.push(...collectPairs(d, s, depth + 1));
+      for (const s of sources) {
+        if (!isMap(s)) continue;
+        // a map merging its own ancestor: the loop is cut, and this partial answer not kept
+        if (active.has(s)) complete = false;
+        else {
+          const sub = collectPairs(d, s, depth + 1, memo, active);
+          complete &&= sub.complete;
+          merged.push(...sub.pairs);
+        }
+      }
       continue;
     }
+    if (key === "<<") complete = false; // past MAX_MERGE_DEPTH: kept as a plain pair, the answer not kept
     own.push(item);
   }
-  if (merged.length === 0) return own;
-  const seen = new Set(own.map((p) => keyName(d, p)));
-  const out = [...own];
-  for (const p of merged) {
-    const k = keyName(d, p);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(p);
+  active.delete(map);
+  let out = own;
+  if (merged.length > 0) {
+    const seen = new Set(own.map((p) => keyName(d, p)));
+    out = [...own];
+    for (const p of merged) {
+      const k = keyName(d, p);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(p);
+    }
   }
-  return out;
+  // only an answer that no loop or depth cut shortened is the map's own, whoever asks
+  if (complete) memo.set(map, out);
+  return { pairs: out, complete };
 }
 
 /** The pair for `key` in a map (last occurrence wins), or null. */

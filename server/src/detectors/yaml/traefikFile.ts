@@ -11,11 +11,20 @@ import { getPair, keyName, keySpan, mapPairs, nodeSpan, resolve, type Node, type
 import { kubernetesKind, type YamlDetectorContext } from "./context";
 import { emitTraefikDynamic, emitTraefikEntryPoints, isTraefikDynamic, traefikFileConfig, type TraefikSpot } from "../shared/traefikDynamic";
 
+/** the alias expansions one Traefik document may make when converted to plain data */
+const MAX_ALIAS_EXPANSIONS = 100;
+
 export function detectTraefikFile(ctx: YamlDetectorContext, d: YamlDocument): void {
   if (!d.root || !isMap(d.root) || kubernetesKind(d)) return;
   // only documents with a top-level `http` (dynamic) or `entryPoints` (static) key are converted
   if (!mapPairs(d, d.root).some((p) => /^(http|entrypoints)$/i.test(keyName(d, p) ?? ""))) return;
-  const root = d.doc.toJS({ maxAliasCount: 100 }) as unknown;
+  // toJS expands aliases: past the cap `yaml` throws, and the document is one problem record
+  let root: unknown;
+  try {
+    root = d.doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS });
+  } catch (err) {
+    throw new Error(`aliases expand past ${MAX_ALIAS_EXPANSIONS} references, document not read (${(err as Error).message})`);
+  }
   const rootSpan = nodeSpan(ctx.file, d.root);
   const fallback = { span: rootSpan, line: rootSpan.line };
   const locate = (path: string[]): TraefikSpot | null => {
