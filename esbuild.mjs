@@ -9,6 +9,7 @@ import * as esbuild from "esbuild";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +54,27 @@ function packageFile(pkgName, file) {
   }
 }
 
+/**
+ * The build's identity for the persistent facts cache (server/src/host/factsStore.ts): a hash
+ * of the sources and the locked dependency versions, so facts made by another build are never
+ * reused (same walk as sourceTreeHash there). With --watch it is the hash at start: scan with
+ * --no-cache while watching.
+ */
+function sourceTreeHash(srcDir, extraFile) {
+  const hash = createHash("sha1");
+  const walk = (dir, rel) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(join(dir, e.name), r);
+      else if (e.isFile() && e.name.endsWith(".ts")) hash.update(`${r}\n`).update(readFileSync(join(dir, e.name)));
+    }
+  };
+  walk(srcDir, "");
+  if (existsSync(extraFile)) hash.update(readFileSync(extraFile));
+  return hash.digest("hex").slice(0, 16);
+}
+
 const common = {
   bundle: true,
   platform: "node",
@@ -61,13 +83,18 @@ const common = {
   sourcemap: true,
   logLevel: "warning",
   plugins: [webTreeSitterToCjs],
-  define: { __RETRYLENS_VERSION__: JSON.stringify(pkg.version) },
+  define: {
+    __RETRYLENS_VERSION__: JSON.stringify(pkg.version),
+    __RETRYLENS_BUILD__: JSON.stringify(sourceTreeHash(join(root, "server", "src"), join(root, "package-lock.json"))),
+  },
   // nothing is external: ts-morph and its TypeScript, yaml, web-tree-sitter all go in the bundle
   external: [],
 };
 
 const targets = [
   { entry: "server/src/cli/main.ts", out: "cli.js", required: true },
+  // the extraction worker (server/src/host/extractPool.ts starts it from beside cli.js / server.js)
+  { entry: "server/src/host/extractWorker.ts", out: "extractWorker.js", required: true },
   { entry: "server/src/lsp/server.ts", out: "server.js" },
   { entry: "client/src/extension.ts", out: "extension.js", external: ["vscode"] },
 ];

@@ -15,6 +15,10 @@ describe("parseArgs", () => {
       color: null,
       verbose: false,
       output: null,
+      jobs: null,
+      fileTimeout: null,
+      workerMemory: null,
+      cache: false,
     });
   });
 

@@ -23,6 +23,14 @@ export interface ScanArgs {
   verbose: boolean;
   /** write the report to this file instead of stdout */
   output: string | null;
+  /** extraction workers (--jobs); null = RETRYLENS_JOBS or one per core */
+  jobs: number | null;
+  /** time budget per file in seconds (--file-timeout); null = the default (10 s) */
+  fileTimeout: number | null;
+  /** heap budget per extraction worker in MB (--worker-memory); null = the default */
+  workerMemory: number | null;
+  /** persistent facts cache: false = off, true = the default folder inside the scanned folder, a string = that folder */
+  cache: boolean | string;
 }
 
 export interface FixArgs {
@@ -64,6 +72,16 @@ Options for scan:
       --color, --no-color          force or disable colours (default: on a terminal, unless NO_COLOR)
   -v, --verbose                    list layers, related places, skipped files and problems
   -o, --output FILE                write the report to FILE instead of stdout
+      --cache[=DIR]                keep extracted facts between scans: in DIR, or by default in
+                                   .retrylens_cache/ inside the scanned folder; a rescan parses
+                                   only changed files
+      --no-cache                   do not read or write the facts cache (default)
+  -j, --jobs N                     extraction worker threads (default: RETRYLENS_JOBS, else one
+                                   per core); small folders are extracted on one thread
+      --file-timeout S             skip a file whose extraction takes longer than S seconds
+                                   (default: 10); it is reported as a problem
+      --worker-memory MB           heap limit of each extraction worker (default: 1024); a file
+                                   that exhausts it is skipped and reported as a problem
 
 Options for fix (and --threshold, --include-tests, --color, --verbose as for scan):
       --unsafe                     also apply fixes that change behaviour (one retry owner per
@@ -91,6 +109,10 @@ function numberArg(option: string, value: string, min: number, integer: boolean)
   return n;
 }
 
+function badValue(option: string): never {
+  throw new UsageError(`${option}= needs a folder (or write ${option} alone for the default)`);
+}
+
 /** Parses argv (without node and the script). Throws UsageError. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const scan: ScanArgs = {
@@ -104,6 +126,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     color: null,
     verbose: false,
     output: null,
+    jobs: null,
+    fileTimeout: null,
+    workerMemory: null,
+    cache: false,
   };
   let command: string | null = null;
   let unsafe = false;
@@ -189,6 +215,23 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case "-o":
       case "--output":
         scan.output = value();
+        break;
+      case "--cache":
+        scan.cache = inline === null ? true : inline === "" ? badValue(name) : inline;
+        break;
+      case "--no-cache":
+        flag();
+        scan.cache = false;
+        break;
+      case "-j":
+      case "--jobs":
+        scan.jobs = numberArg(name, value(), 1, true);
+        break;
+      case "--file-timeout":
+        scan.fileTimeout = numberArg(name, value(), 0.001, false);
+        break;
+      case "--worker-memory":
+        scan.workerMemory = numberArg(name, value(), 16, true);
         break;
       case "--unsafe":
         flag();

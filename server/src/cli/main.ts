@@ -17,6 +17,9 @@ import { renderJson } from "./report/json";
 import { renderSarif } from "./report/sarif";
 import { renderText } from "./report/text";
 import { describeSkipped, readWorkspace } from "../host/workspace";
+import { ExtractPool } from "../host/extractPool";
+import { cachedExtractor, DEFAULT_CACHE_FOLDER, extractorFingerprint, FactsStore } from "../host/factsStore";
+import type { Extractor } from "../engine/analyze";
 
 declare const __RETRYLENS_VERSION__: string | undefined;
 
@@ -103,17 +106,38 @@ async function scan(args: ScanArgs, root: string, io: CliIO): Promise<number> {
   const progress = createProgress(io.stderr, true);
   let read;
   let result;
+  const extraction = extractionFor(args, root, io);
   try {
+    // with nothing cached, every file read will be parsed: start the workers while reading
+    if (extraction.store) await extraction.store.open();
+    const warm = !extraction.store || extraction.store.size === 0;
     read = await readWorkspace(root, {
       includeTests: settings.includeTests,
       exclude: settings.exclude,
-      onProgress: (n) => progress.update(`retrylens: reading files… ${n}`),
+      onProgress: (n) => {
+        if (warm) extraction.pool.warmUp(n);
+        progress.update(`retrylens: reading files… ${n}`);
+      },
     });
     result = await analyzeWorkspace(read.files, settings, {
+      extractor: extraction.extractor,
       onProgress: (done, total) => progress.update(`retrylens: analysing ${done}/${total} files…`),
     });
+    if (extraction.store) {
+      const store = extraction.store;
+      // the pack holds the files of this scan only: what was deleted or is now excluded goes
+      store.retain(new Set(result.facts.map((f) => f.path)));
+      const written = await store.flush();
+      if (args.verbose) {
+        const { hits, misses } = store.stats;
+        const why = store.stats.ignored ? ` (previous cache not used: ${store.stats.ignored})` : "";
+        io.stderr.write(`retrylens: facts cache ${shownPath(path.relative(root, store.dir) || ".")}: ${hits} reused, ${misses} extracted${why}\n`);
+      }
+      if (!written) io.stderr.write(`retrylens: could not write the facts cache in ${store.dir}\n`);
+    }
   } finally {
     progress.done();
+    await extraction.pool.close();
   }
 
   if (read.skipped.length > 0) {
@@ -151,6 +175,28 @@ async function scan(args: ScanArgs, root: string, io: CliIO): Promise<number> {
   }
 
   return exitCodeFor(result.findings, args.failOn);
+}
+
+/**
+ * How a scan extracts: a worker pool (in-process below poolMinFiles(jobs) files; --jobs,
+ * RETRYLENS_JOBS), behind the persistent facts cache when --cache is given. The default cache
+ * folder lies inside the scanned folder; only an explicit --cache=DIR is read elsewhere.
+ */
+function extractionFor(args: ScanArgs, root: string, io: CliIO): { extractor: Extractor; pool: ExtractPool; store: FactsStore | null } {
+  const envJobs = Number(io.env.RETRYLENS_JOBS);
+  const jobs = args.jobs ?? (Number.isInteger(envJobs) && envJobs >= 1 ? envJobs : undefined);
+  // RETRYLENS_POOL_MIN_FILES: tests force the pool on small fixtures
+  const envMin = Number(io.env.RETRYLENS_POOL_MIN_FILES);
+  const pool = new ExtractPool({
+    jobs,
+    fileTimeoutMs: args.fileTimeout !== null ? args.fileTimeout * 1000 : undefined,
+    workerMemoryMb: args.workerMemory ?? undefined,
+    minFiles: io.env.RETRYLENS_POOL_MIN_FILES !== undefined && Number.isInteger(envMin) && envMin >= 0 ? envMin : undefined,
+  });
+  if (args.cache === false) return { extractor: pool, pool, store: null };
+  const dir = args.cache === true ? path.join(root, DEFAULT_CACHE_FOLDER) : path.resolve(io.cwd, args.cache);
+  const store = new FactsStore({ dir, fingerprint: extractorFingerprint() });
+  return { extractor: cachedExtractor(store, pool), pool, store };
 }
 
 /** 1 when some finding is at or above `failOn`, else 0. */

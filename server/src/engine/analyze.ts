@@ -1,7 +1,8 @@
 /**
  * The engine's entry point: texts + settings in, model + findings out. No I/O, no LSP types.
  * Extraction is cached by content hash (FactsCache), so re-analysing after one edit re-parses
- * one file and relinks from cached facts.
+ * one file and relinks from cached facts; a host may extract elsewhere (`Extractor`: a worker
+ * pool, a persistent cache) as long as the facts are the same.
  */
 import type { FileFacts } from "../model/facts";
 import type { Finding, Model, Problem, Settings } from "../model/model";
@@ -27,11 +28,36 @@ export interface AnalysisResult {
   suppressed?: number;
 }
 
+/**
+ * Turns files into their facts, one FileFacts per file in input order. The engine's own is
+ * in-process; a host may hand in another (a worker pool, a persistent cache in front of one) as
+ * long as the facts are the same as `extractFile`'s.
+ */
+export interface Extractor {
+  extract(files: readonly SourceFile[], onProgress?: (done: number, total: number) => void): Promise<FileFacts[]>;
+}
+
+/** Extraction on this thread, through a FactsCache (unchanged files are not parsed again). */
+export function inProcessExtractor(cache: FactsCache = new FactsCache()): Extractor {
+  return {
+    async extract(files, onProgress) {
+      await initTreeSitter();
+      return files.map((f, i) => {
+        const facts = cache.extract(f.path, f.text);
+        onProgress?.(i + 1, files.length);
+        return facts;
+      });
+    },
+  };
+}
+
 export interface AnalyzeOptions {
   /** called after each file is extracted (for progress on long scans) */
   onProgress?: (done: number, total: number) => void;
-  /** reuse facts across runs (editor sessions); a fresh cache otherwise */
+  /** reuse facts across runs (editor sessions); a fresh cache otherwise (ignored with `extractor`) */
   cache?: FactsCache;
+  /** how files become facts; in-process (through `cache`) by default */
+  extractor?: Extractor;
 }
 
 /**
@@ -39,15 +65,11 @@ export interface AnalyzeOptions {
  * Never throws for bad input: problems are returned.
  */
 export async function analyzeWorkspace(files: SourceFile[], settings: Settings, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
-  await initTreeSitter();
-  const cache = options.cache ?? new FactsCache();
-  const facts: FileFacts[] = [];
+  // tree-sitter is loaded by whoever parses (the in-process extractor, or each worker)
+  const extractor = options.extractor ?? inProcessExtractor(options.cache);
   // whatever hands files in (CLI walker, editor buffers), test code is not production code
   const production = settings.includeTests ? files : files.filter((f) => !isTestPath(f.path));
-  production.forEach((f, i) => {
-    facts.push(cache.extract(f.path, f.text));
-    options.onProgress?.(i + 1, production.length);
-  });
+  const facts = await extractor.extract(production, options.onProgress);
   return analyzeFacts(facts, settings);
 }
 
@@ -57,6 +79,7 @@ export function analyzeFacts(facts: FileFacts[], settings: Settings): AnalysisRe
   let model: Model;
   try {
     model = link(facts, settings);
+    problems.push(...(model.problems ?? []));
   } catch (err) {
     problems.push({ file: "", line: null, message: `linking failed: ${(err as Error).stack ?? err}` });
     model = { layers: [], clients: [], layerById: new Map(), hops: [], paths: [], services: new Map(), fileService: new Map(), settings };

@@ -35,7 +35,7 @@ export class FactsCache {
 
   /** facts for a file, reusing the cached ones when path and content are unchanged */
   extract(path: string, text: string): FileFacts {
-    const hash = createHash("sha1").update(text).digest("hex");
+    const hash = contentHash(text);
     const key = `${path}\u0000${hash}`;
     const hit = this.byKey.get(key);
     if (hit) return hit;
@@ -48,6 +48,24 @@ export class FactsCache {
   retain(paths: Set<string>): void {
     for (const key of this.byKey.keys()) if (!paths.has(key.slice(0, key.indexOf("\u0000")))) this.byKey.delete(key);
   }
+}
+
+/** sha1 (hex) of a file's text: the key its facts are cached under, in memory and on disk */
+export function contentHash(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
+}
+
+/** The facts of a file that could not be analysed: none, and one problem saying why. */
+export function unanalysedFacts(path: string, message: string): FileFacts {
+  const language = sourceLanguage(path);
+  const facts = emptyFacts(path, language ? factsLanguage(language) : "json");
+  facts.problems.push({ line: 1, message });
+  return facts;
+}
+
+/** the FileFacts language of a source language (build and lock files count as JSON-like data) */
+function factsLanguage(language: NonNullable<ReturnType<typeof sourceLanguage>>): FileFacts["language"] {
+  return language === "toml" || language === "requirements" || language === "gomod" || language === "msbuild" || language === "jvm-build" || language === "dockerfile" ? "json" : language === "terraform" ? "shell" : language;
 }
 
 export function extractFile(path: string, text: string): FileFacts {
@@ -96,9 +114,7 @@ export function extractFile(path: string, text: string): FileFacts {
         return extractDockerfile(path, text);
     }
   } catch (err) {
-    const facts = emptyFacts(path, language === "toml" || language === "requirements" || language === "gomod" || language === "msbuild" || language === "jvm-build" || language === "dockerfile" ? "json" : language === "terraform" ? "shell" : language);
-    facts.problems.push({ line: 1, message: `could not analyse: ${(err as Error).message}` });
-    return facts;
+    return unanalysedFacts(path, `could not analyse: ${(err as Error).message}`);
   }
 }
 
