@@ -88,7 +88,7 @@ describe("readWorkspace", () => {
       "pkg/local_keep.py",
       "shared/util.py",
       "svc/app.py",
-      "svc/axios_link.js",
+      // a symlink into node_modules is refused like node_modules itself (host/safeFs.ts)
       "svc/client.ts",
       "svc/package.json",
       "tools/bin/run.js",
@@ -106,6 +106,7 @@ describe("readWorkspace", () => {
     assert.equal(reasons["svc/blob.py"], "binary");
     assert.equal(reasons["svc/leak.py"], "symlink-outside");
     assert.equal(reasons["svc/broken.py"], "unreadable");
+    assert.equal(reasons["svc/axios_link.js"], "refused");
     assert.equal(reasons["loop/"], "symlinked-folder");
     assert.equal(reasons["outlib/"], "symlinked-folder");
     const paths = read.files.map((f) => f.path);

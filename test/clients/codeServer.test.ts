@@ -323,7 +323,7 @@ test(
       });
       await page.locator(".tabs-container .tab.active:not(.dirty)", { hasText: FILE.split("/").pop()! }).waitFor();
       assert.ok(saved.includes(`@retry(stop=stop_after_attempt(3), wait=${FIXED_WAIT},`), saved);
-      assert.match(saved, /^from tenacity import [^\n]*\bwait_random_exponential\b/m, saved);
+      assert.match(saved, /^from tenacity import [^\n]*\bwait_random\b/m, saved);
       assert.ok(!saved.includes("wait_fixed"), saved);
       step("saved with Ctrl+S: the file on disk has full jitter and the import");
 
@@ -361,8 +361,8 @@ test(
   },
 );
 
-const FIX_TITLE = "Use full jitter: wait_random_exponential(multiplier=0.5, max=2)";
-const FIXED_WAIT = "wait_random_exponential(multiplier=0.5, max=2)";
+const FIX_TITLE = "Use full jitter: wait_random(0, 0.5)";
+const FIXED_WAIT = "wait_random(0, 0.5)";
 
 /** A line of the open editor that contains `text` (Monaco renders spaces as U+00A0; hasText normalizes them). */
 function editorLine(page: Page, text: string): Locator {

@@ -1,9 +1,14 @@
 /**
  * Fixes on Reactor retries (reference §3.4), Java and Kotlin: every count is retries (n → n + 1);
- * `.jitter(0)` → 0.5, `fixedDelay` → `backoff` (jitter), `Retry.max(n)` / `.retry(n)` →
+ * `.jitter(0)` → 0.5 (no jitter fix on `fixedDelay`: Reactor never jitters a fixed delay, and
+ * `backoff` would change the waits, not only the jitter), `Retry.max(n)` / `.retry(n)` →
  * `Retry.backoff(n, 100 ms)`, `.retry()` → `.retry(2)`, caps in retries.
  */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseFixture } from "../harness";
 import { fixCases } from "./fixCases";
+import { MemoryWorkspace } from "./fixHarness";
 
 function chain(lang: "java" | "kotlin", retry: string, imports = true): string {
   const dir = lang === "java" ? "java" : "kotlin";
@@ -59,27 +64,6 @@ public class Stock {
     public Mono<String> get(String sku) {
         return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String.class)
             .retryWhen(Retry.backoff(2, Duration.ofMillis(100)).jitter(0.5));
-    }
-}
-`,
-  },
-  {
-    name: "Kotlin: Retry.fixedDelay(n, d) → Retry.backoff(n, d)",
-    workspace: chain("kotlin", ".retryWhen(Retry.fixedDelay(2, Duration.ofMillis(200)))"),
-    finding: `RL004 ${KOTLIN}:9`,
-    fix: "preferred",
-    safety: "safe",
-    after: `
-//- orders/src/main/kotlin/com/shop/orders/Stock.kt
-package com.shop.orders
-import org.springframework.web.reactive.function.client.WebClient
-import reactor.util.retry.Retry
-import java.time.Duration
-class Stock {
-    private val web = WebClient.builder().baseUrl("http://inventory:8080").build()
-    fun get(sku: String): Mono<String> {
-        return web.get().uri("/stock/" + sku).retrieve().bodyToMono(String::class.java)
-            .retryWhen(Retry.backoff(2, Duration.ofMillis(200)))
     }
 }
 `,
@@ -211,3 +195,14 @@ class Stock {
 `,
   },
 ]);
+
+// reactor-core RetryBackoffSpec (3.8.x): fixedDelay is min = max backoff with jitter 0, and the
+// jitter offset is clamped to [min − next, max − next] = [0, 0], so `.jitter(x)` adds nothing;
+// Retry.backoff(n, d) would make the waits grow: a jitter fix that changes more than the jitter
+test("Kotlin: Retry.fixedDelay(n, d): no jitter fix (none that changes the jitter only)", async () => {
+  const ws = new MemoryWorkspace(parseFixture(chain("kotlin", ".retryWhen(Retry.fixedDelay(2, Duration.ofMillis(200)))")).files);
+  const result = await ws.analyze();
+  const finding = result.findings.find((f) => f.rule === "RL004" && f.file === KOTLIN);
+  assert.ok(finding, "RL004 on the fixedDelay");
+  assert.deepEqual(ws.fixes(result, finding).filter((f) => f.safety === "safe").map((f) => f.title), []);
+});

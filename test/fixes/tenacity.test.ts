@@ -1,6 +1,6 @@
 /**
- * Fixes on tenacity layers (reference §1.1): jitter (RL004: wait_fixed → wait_random_exponential
- * at the same scale, wait_exponential → wait_random_exponential with the same arguments),
+ * Fixes on tenacity layers (reference §1.1): jitter, changing the jitter only (RL004: wait_fixed(x)
+ * → wait_random(0, x), full jitter under the same bound; wait_exponential → wait_random_exponential with the same arguments),
  * backoff where there is none (RL003), a count bound (RL002, keeping a time-only stop), the
  * attempts cap and the decorator's removal (RL001) — across the layouts real code has.
  */
@@ -8,7 +8,7 @@ import { fixCases } from "./fixCases";
 
 fixCases("tenacity", [
   {
-    name: "wait_fixed on a one-line decorator: the import is swapped in place (nothing else uses wait_fixed)",
+    name: "wait_fixed on a one-line decorator: full jitter under the same bound, the import is swapped in place (nothing else uses wait_fixed)",
     workspace: `
 //- catalog/stock.py
 import requests
@@ -27,12 +27,12 @@ def stock_level(sku):
     after: `
 //- catalog/stock.py
 import requests
-from tenacity import retry, stop_after_attempt, wait_random_exponential
+from tenacity import retry, stop_after_attempt, wait_random
 
 INVENTORY = "http://inventory:8080"
 
 
-@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(multiplier=2, max=8))
+@retry(stop=stop_after_attempt(3), wait=wait_random(0, 2))
 def stock_level(sku):
     return requests.get(f"{INVENTORY}/stock/{sku}", timeout=1).json()["level"]
 `,
@@ -135,7 +135,7 @@ def search(query):
 `,
   },
   {
-    name: "wait_fixed still used by another function: the new name is added, wait_fixed stays",
+    name: "wait_fixed still used by another function, wait_random already imported: the import stays",
     workspace: `
 //- reports/fetch.py
 import requests
@@ -156,10 +156,10 @@ def index():
     after: `
 //- reports/fetch.py
 import requests
-from tenacity import retry, stop_after_attempt, wait_fixed, wait_random, wait_random_exponential
+from tenacity import retry, stop_after_attempt, wait_fixed, wait_random
 
 
-@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(multiplier=0.5, max=2))
+@retry(stop=stop_after_attempt(3), wait=wait_random(0, 0.5))
 def report(report_id):
     return requests.get(f"http://storage:9000/reports/{report_id}", timeout=5)
 
@@ -212,11 +212,11 @@ def item(sku):
     after: `
 //- catalog/items.py
 import requests
-from tenacity import Retrying, stop_after_attempt, wait_random_exponential
+from tenacity import Retrying, stop_after_attempt, wait_random
 
 
 def item(sku):
-    for attempt in Retrying(stop=stop_after_attempt(3), wait=wait_random_exponential(multiplier=1, max=4)):
+    for attempt in Retrying(stop=stop_after_attempt(3), wait=wait_random(0, 1)):
         with attempt:
             return requests.get(f"http://catalog:8080/items/{sku}", timeout=1).json()
 `,

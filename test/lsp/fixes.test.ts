@@ -67,8 +67,9 @@ describe("quick fixes over LSP (seed-checkout-pr)", () => {
     assert.match(action.title, /Use full jitter/);
     await client.until("RL004 gone", () => codes(client.diagnostics.get(client.uri(CLIENT_PY)), "RL004").length === 0);
     const text = readFileSync(join(root, CLIENT_PY), "utf8");
-    assert.match(text, /wait=wait_random_exponential\(multiplier=0\.5, max=2\)/);
-    assert.match(text, /^from tenacity import retry, stop_after_attempt, wait_random_exponential, retry_if_exception_type$/m);
+    // full jitter over the same bound: wait_fixed(0.5) → wait_random(0, 0.5) (the jitter changes, nothing else)
+    assert.match(text, /wait=wait_random\(0, 0\.5\)/);
+    assert.match(text, /^from tenacity import retry, stop_after_attempt, wait_random, retry_if_exception_type$/m);
     assert.ok(parsesAsPython(text));
     assert.ok(!client.stderr.join("").includes("syntax error"));
   });
@@ -155,7 +156,7 @@ describe("quick fixes over LSP (seed-checkout-pr)", () => {
     await client.applyEdit(all.edit);
     await client.nextModel(before);
     const text = readFileSync(join(root, CLIENT_PY), "utf8");
-    assert.match(text, /wait_random_exponential/);
+    assert.match(text, /wait=wait_random\(0, 0\.5\)/);
     assert.match(text, /Idempotency-Key/);
     assert.match(text, /@retry\(/, "the unsafe removal of the decorator was not applied");
     await client.until("RL004 and RL005 gone", () => codes(client.diagnostics.get(client.uri(CLIENT_PY)), "RL004").length + codes(client.diagnostics.get(client.uri(CLIENT_PY)), "RL005").length === 0);

@@ -60,7 +60,7 @@ export function applySdkVersions(files: FileFacts[], layers: Map<string, RetryLa
   }
 }
 
-interface PythonPinFile {
+export interface PythonPinFile {
   path: string;
   dir: string;
   pins: Record<string, PythonPin>;
@@ -68,7 +68,7 @@ interface PythonPinFile {
 }
 
 /** every file with Python pins, a requirements file's pins merged with those of the files it includes (its own first) */
-function pythonPinFiles(files: FileFacts[]): PythonPinFile[] {
+export function pythonPinFiles(files: FileFacts[]): PythonPinFile[] {
   const byPath = new Map(files.filter((f) => f.pythonPins || f.pythonPinIncludes).map((f) => [f.path, f]));
   const collect = (f: FileFacts, seen: Set<string>): Record<string, PythonPin & { from?: string }> => {
     const out: Record<string, PythonPin & { from?: string }> = { ...(f.pythonPins ?? {}) };
@@ -83,17 +83,25 @@ function pythonPinFiles(files: FileFacts[]): PythonPinFile[] {
   return [...byPath.values()].map((f) => ({ path: f.path, dir: dirOf(f.path), pins: collect(f, new Set([f.path])), lock: /(^|\/)(uv\.lock|poetry\.lock|Pipfile\.lock)$/.test(f.path) }));
 }
 
-function applyPythonPin(layer: RetryLayer, v: VersionDefaults, files: PythonPinFile[]): void {
-  const name = v.package.toLowerCase().replace(/[-_.]+/g, "-");
-  const dir = dirOf(layer.file);
+/**
+ * The pin that governs `package` for `file`: an exact pin beats a range, then the nearest folder,
+ * a lock file, a non-dev file (also used by fixes that depend on the pinned version: fixes/pythonPin.ts).
+ */
+export function governingPythonPin(files: PythonPinFile[], file: string, pkg: string): { f: PythonPinFile; pin: PythonPin & { from?: string }; version: ReturnType<typeof pythonVersion> } | null {
+  const name = pkg.toLowerCase().replace(/[-_.]+/g, "-");
+  const dir = dirOf(file);
   const devName = (p: string) => /(^|[-_./])(dev|test|tests|lint|docs?)([-_.]|\.txt$)/i.test(p.slice(p.lastIndexOf("/") + 1));
   const candidates = files
     .filter((f) => f.pins[name] && isUnder(f.dir, dir))
     .map((f) => ({ f, pin: f.pins[name]! as PythonPin & { from?: string }, version: pythonVersion(f.pins[name]!.spec) }))
     .sort((a, b) => Number(b.version.exact) - Number(a.version.exact) || b.f.dir.length - a.f.dir.length || Number(b.f.lock) - Number(a.f.lock) || Number(devName(a.f.path)) - Number(devName(b.f.path)) || (a.f.path < b.f.path ? -1 : 1));
+  return candidates[0] ?? null;
+}
+
+function applyPythonPin(layer: RetryLayer, v: VersionDefaults, files: PythonPinFile[]): void {
   const entries = [...v.byMajor].sort((a, b) => b.fromMajor - a.fromMajor);
   const newest = entries[0]?.fromMajor ?? "?";
-  const best = candidates[0];
+  const best = governingPythonPin(files, layer.file, v.package);
   if (!best) {
     layer.attemptsNote += `; ${v.package} not pinned in a requirements file, pyproject.toml or lock file: ≥ ${newest} assumed`;
     return;

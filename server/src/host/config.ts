@@ -5,9 +5,11 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair } from "yaml";
+import picomatch from "picomatch";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair } from "../parsing/yaml";
 import { DEFAULT_SETTINGS, type Settings, type Severity } from "../model/model";
 import { ALL_RULES } from "../rules/registry";
+import { readConfigFile } from "./safeFs";
 
 export const CONFIG_FILE_NAMES = [".retrylens.yaml", ".retrylens.yml"] as const;
 
@@ -75,7 +77,7 @@ export function loadConfig(root: string): LoadedConfig {
   }
   let text: string;
   try {
-    text = fs.readFileSync(path.join(root, file), "utf8");
+    text = readConfigFile(root, file); // host/safeFs.ts: opened, then checked to be a regular file inside the root
   } catch (err) {
     const code = (err as NodeJS.ErrnoException)?.code ?? String(err);
     problems.push({ file, line: 1, message: `cannot read the config (${code}); defaults apply` });
@@ -83,6 +85,25 @@ export function loadConfig(root: string): LoadedConfig {
   }
   const parsed = parseConfig(text, file);
   return { file, settings: parsed.settings, problems: [...problems, ...parsed.problems] };
+}
+
+/**
+ * Why picomatch cannot use `glob`, or null when it can. picomatch 4.0.7 (lib/parse.js,
+ * lib/picomatch.js) throws only for a pattern longer than 65,536 characters (and non-strings);
+ * a pattern whose regular expression is invalid (`[z-a]`, a trailing backslash, `a{,b`) silently
+ * becomes /$^/ and matches nothing unless `debug` is set, which rethrows the RegExp error: so
+ * compile with `debug` to find both.
+ */
+export function globProblem(glob: string): string | null {
+  try {
+    picomatch.makeRe(glob, { dot: true, debug: true });
+    return null;
+  } catch (err) {
+    const message = String((err as Error)?.message ?? err).split("\n")[0]!;
+    // "Invalid regular expression: /…/: Range out of order in character class": the reason, not picomatch's regex
+    const reason = /^Invalid regular expression: \/.*\/[a-z]*: (.*)$/.exec(message)?.[1];
+    return (reason ? reason.toLowerCase() : message).slice(0, 200);
+  }
 }
 
 /** Parses config text; `file` only labels the problems. Never throws. */
@@ -146,6 +167,19 @@ export function parseConfig(text: string, file: string): { settings: RetryLensSe
     return out;
   };
 
+  /** a list of globs: one that picomatch cannot use is a problem on its line and is left out */
+  const globList = (key: string, pair: Pair): string[] | null => {
+    const list = stringList(key, pair);
+    if (!list) return null;
+    const value = pair.value;
+    const items = isSeq(value) ? value.items.filter((item) => isScalar(item) && typeof item.value === "string" && item.value.trim() !== "") : [value];
+    return list.filter((glob, i) => {
+      const why = globProblem(glob);
+      if (why) problem(lineOf(items[i], lineOf(value, lineOf(pair.key))), `${key}: "${glob.length > 80 ? `${glob.slice(0, 80)}…` : glob}" is not a valid glob (${why}); entry ignored`);
+      return why === null;
+    });
+  };
+
   for (const pair of root.items) {
     const keyNode = pair.key;
     const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
@@ -167,7 +201,7 @@ export function parseConfig(text: string, file: string): { settings: RetryLensSe
         break;
       }
       case "exclude": {
-        const list = stringList("exclude", pair as Pair);
+        const list = globList("exclude", pair as Pair);
         if (list) settings.exclude = list;
         break;
       }
@@ -217,7 +251,7 @@ export function parseConfig(text: string, file: string): { settings: RetryLensSe
         }
         for (const servicePair of value.items) {
           const name = isScalar(servicePair.key) ? String(servicePair.key.value) : String(servicePair.key);
-          const list = stringList(`services.${name}`, servicePair as Pair);
+          const list = globList(`services.${name}`, servicePair as Pair);
           if (list) settings.services[name] = list;
         }
         break;

@@ -1,11 +1,13 @@
 /**
  * Reads a folder into the `SourceFile[]` the engine analyses.
  *
- * - Never follows a symlink out of the scanned folder: a symlinked file is read only when its
- *   real path is inside the root (and is not already read under its own name); symlinked
- *   folders are never descended, so there are no loops.
+ * - Lists folders; every file is read through host/safeFs.ts (the one reader, shared with the
+ *   language server, the config and `fix`), which checks what it opened: a symlinked file is
+ *   read only when its real path is inside the root and passes the same policy (and is not
+ *   already read under its own name); symlinked folders are never descended, so there are no loops.
  * - Skips generated / vendored folders, what `.gitignore` files ignore (root and nested, git's
  *   semantics, plus `.git/info/exclude`), `exclude` globs, tests (unless `includeTests`).
+ * - Text as the engine reads it (safeFs sourceText): UTF-8 without the BOM, lone CRs as LFs.
  * - Reads only files the engine can use (`model/languages.ts`), at most 1 MiB, not binary.
  * - A cheap regex pre-filter on the text decides which files are worth parsing (it never
  *   parses anything): YAML must mention a manifest or retry key, code must import/define something.
@@ -13,23 +15,16 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ignore, { type Ignore } from "ignore";
-import picomatch from "picomatch";
 import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
-import { isTestFile, isTestFolder, sourceLanguage } from "../model/languages";
+import { sourceLanguage } from "../model/languages";
+import { errorText, sourceText, WorkspaceFs, type SafeFsRefusal } from "./safeFs";
 import { isSpringConfigFile } from "../detectors/spring/settings";
 import { PYTHON_LOCK_FILES, VERSIONED_PY_PACKAGES } from "../detectors/json/pythonPins";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
-const BINARY_SNIFF_BYTES = 8 * 1024;
 
-export type SkipReason =
-  | "too-large"
-  | "binary"
-  | "unreadable"
-  | "symlink-outside"
-  | "symlinked-folder";
+export type SkipReason = SafeFsRefusal;
 
 export interface SkippedFile {
   /** relative to the root with '/'; folders end with '/' */
@@ -52,33 +47,8 @@ export interface ReadWorkspaceOptions extends Partial<Pick<Settings, "includeTes
   onProgress?: (filesRead: number) => void;
 }
 
-/** Folder names never descended: dependencies, build output, caches, VCS metadata. */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
-  "node_modules",
-  ".git",
-  ".hg",
-  ".svn",
-  "dist",
-  "build",
-  "out",
-  "vendor",
-  "third_party",
-  ".venv",
-  "venv",
-  "__pycache__",
-  ".tox",
-  ".mypy_cache",
-  ".pytest_cache",
-  ".ruff_cache",
-  "target",
-  ".next",
-  ".nuxt",
-  ".turbo",
-]);
-
-/** .NET build output: skipped only beside a project/solution file or holding Debug/Release. */
-const DOTNET_OUTPUT_FOLDERS: ReadonlySet<string> = new Set(["bin", "obj"]);
-const DOTNET_PROJECT = /\.(csproj|fsproj|vbproj|sln)$/i;
+/** Folder names never descended (the policy lives in host/safeFs.ts, shared with the server and `fix`). */
+export { SKIPPED_FOLDERS } from "./safeFs";
 
 export { TEST_FOLDERS, isTestFile, isTestFolder } from "../model/languages";
 
@@ -139,171 +109,39 @@ export function worthParsing(relPath: string, text: string): boolean {
   }
 }
 
-interface GitignoreLevel {
-  /** folder of the .gitignore, relative to the root ('' = root); for a folder above the root, '' */
-  base: string;
-  /** for a .gitignore above the root (inside the same git repository): the root's path from it */
-  above?: string;
-  ig: Ignore;
-}
-
-function errorText(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  return e?.code ?? (e?.message ? String(e.message) : String(err));
-}
-
-function readGitignore(file: string): Ignore | null {
-  try {
-    const text = fs.readFileSync(file, "utf8");
-    return ignore({ allowRelativePaths: true }).add(text);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * git's precedence: the deepest .gitignore with an opinion decides (within one file, the last
- * matching line wins — `ignore` handles that); `.git/info/exclude` is consulted last.
- */
-function gitIgnored(levels: readonly GitignoreLevel[], rel: string, isDir: boolean): boolean {
-  for (let i = levels.length - 1; i >= 0; i--) {
-    const { base, above, ig } = levels[i];
-    let sub = above ? `${above}/${rel}` : base === "" ? rel : rel.slice(base.length + 1);
-    if (!sub) continue;
-    if (isDir) sub += "/";
-    try {
-      const r = ig.test(sub);
-      if (r.ignored) return true;
-      if (r.unignored) return false;
-    } catch {
-      // a path `ignore` refuses is not ignored
-    }
-  }
-  return false;
-}
-
-function makeExcludeMatcher(globs: readonly string[]): (rel: string) => boolean {
-  const withSlash = globs.filter((g) => g.replace(/\/+$/, "").includes("/")).map((g) => g.replace(/^\.\//, ""));
-  const bare = globs.filter((g) => !g.replace(/\/+$/, "").includes("/")).map((g) => g.replace(/\/+$/, ""));
-  const full = withSlash.length ? picomatch(withSlash, { dot: true }) : null;
-  const base = bare.length ? picomatch(bare, { dot: true }) : null;
-  return (rel) => {
-    if (full?.(rel)) return true;
-    if (base) {
-      // a pattern without '/' matches any path segment (like .gitignore): "generated", "*.pb.py"
-      for (const seg of rel.split("/")) if (base(seg)) return true;
-    }
-    return false;
-  };
-}
-
-function isInside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-}
-
-function looksLikeDotnetOutput(dirAbs: string, parentEntries: readonly fs.Dirent[]): boolean {
-  if (parentEntries.some((e) => e.isFile() && DOTNET_PROJECT.test(e.name))) return true;
-  try {
-    const inner = fs.readdirSync(dirAbs);
-    return inner.includes("Debug") || inner.includes("Release");
-  } catch {
-    return false;
-  }
-}
-
-function isVirtualenv(dirAbs: string): boolean {
-  return fs.existsSync(path.join(dirAbs, "pyvenv.cfg"));
-}
-
-/**
- * The ignore files that apply to `root` from outside it: when `root` lies inside a git
- * repository, the repository's `.git/info/exclude` and the `.gitignore` of every folder from the
- * repository's top down to the root's parent (the root's own is read by the walk).
- */
-function outerGitignores(realRoot: string): GitignoreLevel[] {
-  const chain: string[] = [];
-  let dir = realRoot;
-  let top: string | null = null;
-  for (let depth = 0; depth < 64; depth++) {
-    chain.push(dir);
-    if (fs.existsSync(path.join(dir, ".git"))) {
-      top = dir;
-      break;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  const levels: GitignoreLevel[] = [];
-  const aboveOf = (folder: string) => path.relative(folder, realRoot).split(path.sep).join("/");
-  if (top === null) {
-    const exclude = readGitignore(path.join(realRoot, ".git", "info", "exclude"));
-    if (exclude) levels.push({ base: "", ig: exclude });
-    return levels;
-  }
-  const exclude = readGitignore(path.join(top, ".git", "info", "exclude"));
-  if (exclude) levels.push({ base: "", above: aboveOf(top) || undefined, ig: exclude });
-  for (const folder of chain.reverse()) {
-    if (folder === realRoot) continue;
-    const ig = readGitignore(path.join(folder, ".gitignore"));
-    if (ig) levels.push({ base: "", above: aboveOf(folder), ig });
-  }
-  // the folder asked for is scanned even when the repository ignores it (a fixture, a build dir)
-  const rootIgnored = levels.some((l) => {
-    try {
-      return l.above !== undefined && l.ig.ignores(`${l.above}/`);
-    } catch {
-      return false;
-    }
-  });
-  return rootIgnored ? [] : levels;
-}
-
 /** Reads `root` into source files for the engine. Never throws for a bad file or folder. */
 export async function readWorkspace(root: string, options: ReadWorkspaceOptions = {}): Promise<WorkspaceRead> {
-  const includeTests = options.includeTests ?? false;
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  const excluded = makeExcludeMatcher(options.exclude ?? []);
   const files: SourceFile[] = [];
   const skipped: SkippedFile[] = [];
   const filtered: string[] = [];
-  const symlinkedFiles: { rel: string; real: string }[] = [];
-  /** real paths of regular files read, to drop symlinks that point at them */
+  const symlinkedFiles: string[] = [];
+  /** real paths (relative) of files read, to drop symlinks that point at them */
   const readReal = new Set<string>();
   let sinceYield = 0;
 
-  let realRoot: string;
-  try {
-    realRoot = fs.realpathSync(root);
-  } catch (err) {
-    return { files, skipped: [{ path: "./", reason: "unreadable", detail: errorText(err) }], filtered };
-  }
+  // one policy and one reader for every file (host/safeFs.ts): the walk only lists
+  const wfs = WorkspaceFs.open(root, { includeTests: options.includeTests ?? false, exclude: options.exclude ?? [] });
+  if ("reason" in wfs) return { files, skipped: [{ path: "./", reason: "unreadable", detail: wfs.detail }], filtered };
 
-  /** reads one file that passed the name checks */
-  const readOne = (abs: string, rel: string, size: number): void => {
-    const limit = maxBytesFor(rel, maxBytes);
-    if (size > limit) {
-      skipped.push({ path: rel, reason: "too-large", detail: `${size} bytes` });
+  /** reads one file that passed the name checks; the reader checks again what it opened */
+  const readOne = (rel: string): void => {
+    const read = wfs.read(rel, maxBytesFor(rel, maxBytes), { checkPolicy: false });
+    if ("reason" in read) {
+      skipped.push({ path: rel, reason: read.reason, ...(read.detail !== undefined ? { detail: read.detail } : {}) });
       return;
     }
-    let buf: Buffer;
-    try {
-      buf = fs.readFileSync(abs);
-    } catch (err) {
-      skipped.push({ path: rel, reason: "unreadable", detail: errorText(err) });
-      return;
+    if (read.realRel !== rel) {
+      // a symlink (or a file swapped for one): its target must pass the same policy, once
+      const refusal = wfs.refuses(read.realRel);
+      if (refusal) {
+        skipped.push({ path: rel, reason: "refused", detail: `points at ${read.realRel} (${refusal.detail ?? "refused"})` });
+        return;
+      }
+      if (readReal.has(read.realRel)) return; // the same file is already read under its own name
     }
-    if (buf.length > limit) {
-      skipped.push({ path: rel, reason: "too-large", detail: `${buf.length} bytes` });
-      return;
-    }
-    if (buf.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      skipped.push({ path: rel, reason: "binary" });
-      return;
-    }
-    let text = buf.toString("utf8");
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    readReal.add(read.realRel);
+    const text = sourceText(read.buf);
     if (!worthParsing(rel, text)) {
       filtered.push(rel);
       return;
@@ -319,9 +157,8 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
     }
   };
 
-  const levels: GitignoreLevel[] = outerGitignores(realRoot);
-
-  const walk = async (dirAbs: string, dirRel: string): Promise<void> => {
+  const walk = async (dirRel: string): Promise<void> => {
+    const dirAbs = wfs.abs(dirRel);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dirAbs, { withFileTypes: true });
@@ -330,93 +167,53 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-
-    let pushed = false;
-    if (entries.some((e) => e.name === ".gitignore" && !e.isDirectory())) {
-      const ig = readGitignore(path.join(dirAbs, ".gitignore"));
-      if (ig) {
-        levels.push({ base: dirRel, ig });
-        pushed = true;
-      }
-    }
+    const names = entries.map((e) => e.name);
+    wfs.levelsFor(dirRel, entries.some((e) => e.name === ".gitignore" && !e.isDirectory()));
 
     try {
       for (const entry of entries) {
         const name = entry.name;
-        const abs = path.join(dirAbs, name);
         const rel = dirRel ? `${dirRel}/${name}` : name;
 
         if (entry.isDirectory()) {
-          if (SKIPPED_FOLDERS.has(name)) continue;
-          if (DOTNET_OUTPUT_FOLDERS.has(name) && looksLikeDotnetOutput(abs, entries)) continue;
-          if (!includeTests && isTestFolder(name)) continue;
-          if (gitIgnored(levels, rel, true) || excluded(rel)) continue;
-          if (isVirtualenv(abs)) continue;
-          await walk(abs, rel);
+          if (wfs.skipsFolder(rel, names)) continue;
+          await walk(rel);
           continue;
         }
 
         if (entry.isSymbolicLink()) {
-          let real: string;
           let stat: fs.Stats;
           try {
-            real = fs.realpathSync(abs);
-            stat = fs.statSync(real);
+            stat = fs.statSync(path.join(dirAbs, name));
           } catch (err) {
             if (sourceLanguage(name)) skipped.push({ path: rel, reason: "unreadable", detail: `broken symlink (${errorText(err)})` });
             continue;
           }
           if (stat.isDirectory()) {
-            if (SKIPPED_FOLDERS.has(name) || (!includeTests && isTestFolder(name))) continue;
-            if (gitIgnored(levels, rel, true) || excluded(rel)) continue;
+            if (wfs.skipsFolder(rel, names)) continue;
             skipped.push({ path: `${rel}/`, reason: "symlinked-folder", detail: "symlinked folders are not followed" });
             continue;
           }
           if (!stat.isFile() || !sourceLanguage(name)) continue;
-          if (!includeTests && isTestFile(name)) continue;
-          if (gitIgnored(levels, rel, false) || excluded(rel)) continue;
-          if (!isInside(realRoot, real)) {
-            skipped.push({ path: rel, reason: "symlink-outside", detail: "points outside the scanned folder" });
-            continue;
-          }
-          symlinkedFiles.push({ rel, real });
+          if (wfs.skipsFile(rel)) continue;
+          // read after the regular files, so a link to a file read under its own name is dropped
+          symlinkedFiles.push(rel);
           continue;
         }
 
         if (!entry.isFile()) continue; // sockets, fifos, devices
         if (!sourceLanguage(name)) continue;
-        if (!includeTests && isTestFile(name)) continue;
-        if (gitIgnored(levels, rel, false) || excluded(rel)) continue;
-        let size: number;
-        try {
-          size = fs.lstatSync(abs).size;
-        } catch (err) {
-          skipped.push({ path: rel, reason: "unreadable", detail: errorText(err) });
-          continue;
-        }
-        readReal.add(path.join(realRoot, rel));
-        readOne(abs, rel, size);
+        if (wfs.skipsFile(rel)) continue;
+        readOne(rel);
         await maybeYield();
       }
     } finally {
-      if (pushed) levels.pop();
+      if (dirRel !== "") wfs.forget(dirRel);
     }
   };
 
-  await walk(realRoot, "");
-
-  for (const { rel, real } of symlinkedFiles) {
-    if (readReal.has(real)) continue; // the same file is already read under its own name
-    let size: number;
-    try {
-      size = fs.statSync(real).size;
-    } catch (err) {
-      skipped.push({ path: rel, reason: "unreadable", detail: errorText(err) });
-      continue;
-    }
-    readReal.add(real);
-    readOne(real, rel, size);
-  }
+  await walk("");
+  for (const rel of symlinkedFiles) readOne(rel);
 
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -432,6 +229,7 @@ export function describeSkipped(skipped: readonly SkippedFile[]): string {
     unreadable: "unreadable",
     "symlink-outside": "symlink outside the folder",
     "symlinked-folder": "symlinked folder",
+    refused: "refused (ignored, skipped or excluded target)",
   };
   const counts = new Map<SkipReason, number>();
   for (const s of skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);

@@ -15,7 +15,7 @@ export const RL004: Rule = {
       whyItMatters:
         "Without jitter every client that failed at the same moment retries at the same moment: the retries arrive as synchronized waves that knock the recovering dependency over again.",
       example: "@retry(stop=stop_after_attempt(3), wait=wait_fixed(0.5))\ndef reserve_stock(order_id): ...",
-      howToFix: "Use full jitter: `wait_random_exponential`, backoff's default `full_jitter`, urllib3 `backoff_jitter`, axios-retry `exponentialDelay`.",
+      howToFix: "Use full jitter: tenacity `wait_random(0, x)` for `wait_fixed(x)` and `wait_random_exponential` for `wait_exponential`, backoff's default `full_jitter`, urllib3 `backoff_jitter`, axios-retry `exponentialDelay`.",
       fixedExample: "@retry(stop=stop_after_attempt(3), wait=wait_random_exponential(multiplier=0.5, max=4))\ndef reserve_stock(order_id): ...",
       options: "None.",
       references: ["reference/retry-semantics.md §1.1 (wait strategies), §1.2 (full_jitter default), §1.3 (backoff_jitter)"],

@@ -185,7 +185,7 @@ suite("Retry Lens in VS Code on seed-checkout-pr", () => {
       50,
     );
     const titles = (actions ?? []).map((a) => a.title);
-    const fix = (actions ?? []).find((a) => a.title === "Use full jitter: wait_random_exponential(multiplier=0.5, max=2)") as vscode.CodeAction | undefined;
+    const fix = (actions ?? []).find((a) => a.title === "Use full jitter: wait_random(0, 0.5)") as vscode.CodeAction | undefined;
     assert.ok(fix, titles.join(" | "));
     assert.ok(fix.kind && vscode.CodeActionKind.QuickFix.contains(fix.kind), fix.kind?.value);
     assert.equal(fix.isPreferred, true, "the safe fix is the preferred one");
@@ -195,8 +195,8 @@ suite("Retry Lens in VS Code on seed-checkout-pr", () => {
     assert.ok(edits.length > 0, "the fix edits the file");
     let text = document.getText();
     for (const e of edits) text = text.slice(0, document.offsetAt(e.range.start)) + e.newText + text.slice(document.offsetAt(e.range.end));
-    assert.match(text, /^@retry\(stop=stop_after_attempt\(3\), wait=wait_random_exponential\(multiplier=0\.5, max=2\),$/m, text);
-    assert.match(text, /^from tenacity import [^\n]*\bwait_random_exponential\b/m, text);
+    assert.match(text, /^@retry\(stop=stop_after_attempt\(3\), wait=wait_random\(0, 0\.5\),$/m, text);
+    assert.match(text, /^from tenacity import [^\n]*\bwait_random\b/m, text);
     assert.ok(!text.includes("wait_fixed"), text);
   });
 

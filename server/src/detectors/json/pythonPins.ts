@@ -108,8 +108,8 @@ export function extractPipfile(path: string, text: string): FileFacts {
   return facts;
 }
 
-/** uv.lock / poetry.lock / Pipfile.lock → the locked versions of VERSIONED_PY_PACKAGES */
-export function extractPythonLock(path: string, text: string): FileFacts {
+/** uv.lock / poetry.lock / Pipfile.lock → the locked versions of VERSIONED_PY_PACKAGES (or of `wanted`: fixes/pythonPin.ts asks for urllib3) */
+export function extractPythonLock(path: string, text: string, wanted: readonly string[] = VERSIONED_PY_PACKAGES): FileFacts {
   const facts = emptyFacts(path, "json");
   const pins: Record<string, PythonPin> = {};
   if (/(^|\/)Pipfile\.lock$/.test(path)) {
@@ -129,7 +129,7 @@ export function extractPythonLock(path: string, text: string): FileFacts {
       }
     }
   } else {
-    const wanted = new Set(VERSIONED_PY_PACKAGES);
+    const names = new Set(wanted);
     // `[[package]]` tables: parse only those naming a package of interest
     const header = /^\[\[package\]\][ \t]*(?:#.*)?$/gm;
     const starts: number[] = [];
@@ -138,7 +138,7 @@ export function extractPythonLock(path: string, text: string): FileFacts {
       const chunk = text.slice(starts[i], starts[i + 1] ?? text.length);
       const nameMatch = /^name\s*=\s*"([^"]+)"/m.exec(chunk);
       const name = nameMatch?.[1];
-      if (!name || !wanted.has(normalisePyName(name))) continue;
+      if (!name || !names.has(normalisePyName(name))) continue;
       const toml = parseToml(chunk);
       const pkg = Array.isArray(toml.value?.package) ? asRecord(toml.value!.package[0]) : null;
       const version = pkg?.version;

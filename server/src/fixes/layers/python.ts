@@ -4,6 +4,7 @@
  * and hand-rolled loops. Each returns the edits for one layer, or null when no mechanical edit
  * exists for that shape.
  */
+import { pinnedPythonPackage } from "../pythonPin";
 import type { RetryLayer } from "../../model/model";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { PyEditor, pyNumber, withPython } from "../python";
@@ -143,10 +144,11 @@ function identifiersIn(dec: NonNullable<ReturnType<PyEditor["decoratorAt"]>>): s
 }
 
 /**
- * A jittered wait at the same scale: wait_fixed(x) → wait_random_exponential(multiplier=x,
- * max=4x); wait_exponential(…) → wait_random_exponential(…) with the same arguments; anything
- * else gets random jitter added: `<wait> + wait_random(0, 1)`. The replaced function's import
- * becomes the new one's when nothing else uses it (aliases resolved: `wait_fixed as wf`).
+ * A jittered wait under the same bound, changing the jitter only (full jitter): wait_fixed(x) →
+ * wait_random(0, x); wait_exponential(…) →
+ * wait_random_exponential(…) with the same arguments (the same exponential envelope, drawn from);
+ * anything else gets random jitter added: `<wait> + wait_random(0, 1)`. The replaced function's
+ * import becomes the new one's when nothing else uses it (aliases resolved: `wait_fixed as wf`).
  */
 function jitteredWait(ed: PyEditor, wait: NonNullable<ReturnType<PyEditor["keyword"]>>): { text: string; imports: FixEdit[] } | null {
   const callee = wait.type === "call" ? (ed.calleeName(wait) ?? "") : "";
@@ -155,13 +157,13 @@ function jitteredWait(ed: PyEditor, wait: NonNullable<ReturnType<PyEditor["keywo
   const args = wait.type === "call" ? wait.childForFieldName("arguments")?.text.slice(1, -1).trim() ?? "" : "";
   const rexp = () => (imported ? ed.swapName("tenacity", callee, "wait_random_exponential", [[wait.startIndex, wait.endIndex]]) : ed.nameFor("tenacity", "wait_random_exponential"));
   if (short === "wait_fixed") {
-    const name = rexp();
-    const seconds = Number(args.replace(/^wait\s*=\s*/, ""));
-    if (Number.isFinite(seconds) && args.length) {
-      return { text: `${name.ref}(multiplier=${pyNumber(seconds)}, max=${pyNumber(seconds * 4)})`, imports: name.edits };
-    }
+    // a jitter fix changes the jitter only: full jitter under the same bound, uniform in [0, x]
+    // (not wait_random_exponential, whose waits grow: that would be a backoff, RL003's fix)
     const value = args.replace(/^wait\s*=\s*/, "");
-    return { text: `${name.ref}(multiplier=${value}, max=4 * ${value})`, imports: name.edits };
+    const random = imported ? ed.swapName("tenacity", callee, "wait_random", [[wait.startIndex, wait.endIndex]]) : ed.nameFor("tenacity", "wait_random");
+    const seconds = Number(value);
+    const upTo = Number.isFinite(seconds) && value.length ? pyNumber(seconds) : value.length ? value : "1";
+    return { text: `${random.ref}(0, ${upTo})`, imports: random.edits };
   }
   if (short === "wait_exponential") {
     const name = rexp();
@@ -218,9 +220,29 @@ function urllib3(op: LayerOp, layer: RetryLayer, ed: PyEditor, ctx: LayerOpConte
     const edit = positional && !ed.keyword(call, "total") ? ed.edit(positional.startIndex, positional.endIndex, String(retries)) : ed.setKeyword(call, "total", String(retries));
     return { title: op === "disable" ? "Turn off these retries: Retry(total=0)" : `Lower to ${retries + 1} attempts: Retry(total=${retries})`, edits: [edit] };
   }
+  // `backoff_jitter` is a Retry argument from urllib3 2.0 on (1.26.x has none, and no other jitter:
+  // docs/reference/urllib3.md); with a 1.x pin a jitter fix is not offered and backoff comes without it
+  const pin = op === "jitter" || op === "backoff" ? pinnedPythonPackage(ctx, layer.file, "urllib3") : null;
+  const v1 = pin !== null && pin.major !== null && pin.major < 2;
   if (op === "jitter" && !isAdapter && !isPool) {
+    if (v1) return null;
     const factor = ed.keyword(call, "backoff_factor")?.childForFieldName("value")?.text ?? String(DEFAULT_MULTIPLIER);
     return { title: `Add jitter: backoff_jitter=${factor}`, edits: [ed.setKeyword(call, "backoff_jitter", factor)] };
+  }
+  if (op === "backoff" && v1) {
+    const note = `(${pin!.where}: urllib3 1.x has no backoff_jitter)`;
+    if (isAdapter || isPool) {
+      const kw = ed.keyword(call, isAdapter ? "max_retries" : "retries")?.childForFieldName("value");
+      const retry = ed.nameFor("urllib3.util.retry", "Retry");
+      if (!kw) {
+        if (!isPool) return null;
+        const value = `${retry.ref}(total=3, backoff_factor=${DEFAULT_MULTIPLIER})`;
+        return { title: `Back off: retries=${value} ${note}`, edits: [ed.addArgument(call, `retries=${value}`), ...retry.edits] };
+      }
+      const value = `${retry.ref}(total=${kw.text}, backoff_factor=${DEFAULT_MULTIPLIER})`;
+      return { title: `Back off: ${value} ${note}`, edits: [ed.edit(kw.startIndex, kw.endIndex, value), ...retry.edits] };
+    }
+    return { title: `Back off: backoff_factor=${DEFAULT_MULTIPLIER} ${note}`, edits: [ed.setKeyword(call, "backoff_factor", String(DEFAULT_MULTIPLIER))] };
   }
   if (op === "backoff") {
     if (isAdapter || isPool) {

@@ -75,9 +75,9 @@ export function reactorLayerEdit(op: LayerOp, layer: RetryLayer, text: string | 
       if (head.name === "backoff" && jitter?.args[0] && /^0*\.?0*[dDfF]?$/.test(jitter.args[0].text)) {
         return { title: `Randomise the delay of ${layer.label}: .jitter(0.5) (±50%, Reactor's default)`, edits: [edit(jitter.args[0], "0.5")] };
       }
-      if (head.name === "fixedDelay" && head.args.length === 2 && !jitter) {
-        return { title: `Randomise the delay of ${layer.label}: Retry.backoff(n, d) (exponential from d with ±50% jitter)`, edits: [edit(head.nameNode, "backoff")] };
-      }
+      // no jitter fix on Retry.fixedDelay(n, d): Reactor clamps the jitter of a fixed delay to 0
+      // (RetryBackoffSpec: min = max backoff), and Retry.backoff(n, d) would make the waits grow —
+      // a jitter fix changes the jitter only (docs/reference/urllib3.md, "Audit")
       return null;
     }
     if (op === "backoff" && head.name === "max" && head.args[0]) {
