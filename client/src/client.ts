@@ -13,6 +13,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from "vscode-languageclient/node";
+import type { InitializationOptions } from "../../server/src/protocol";
 
 const MAX_RESTARTS = 4;
 const RESTART_WINDOW_MS = 3 * 60_000;
@@ -70,6 +71,8 @@ export function createClient(context: vscode.ExtensionContext, output: vscode.Lo
     },
     outputChannel: output,
     errorHandler,
+    // the workspace storage keeps the server's facts cache: a reopened workspace is not parsed again
+    initializationOptions: { factsCacheDir: context.storageUri?.fsPath } satisfies InitializationOptions,
   };
   return new LanguageClient("retryLens", "Retry Lens", serverOptions, clientOptions);
 }

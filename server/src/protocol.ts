@@ -107,6 +107,12 @@ export const VIEW_IDS = {
   services: "retryLens.services",
 } as const;
 
+/** What the client passes in `initialize` (all optional: other editors send nothing). */
+export interface InitializationOptions {
+  /** a folder the server may keep its facts cache in (VS Code: the workspace storage), so a reopened workspace reuses facts */
+  factsCacheDir?: string;
+}
+
 /** `retryLens.*` editor settings, as the client sends them (workspace/configuration). */
 export interface EditorSettings {
   enable: boolean;

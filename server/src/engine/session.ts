@@ -3,17 +3,42 @@
  * unsaved buffer), facts per file, and the latest analysis. An edit re-extracts one file and
  * relinks from cached facts; a revision counter lets a host drop stale work. Pure: the host
  * reads files and hands texts in.
+ *
+ * The first index extracts in chunks (`extractPending`) that give the event loop back between
+ * them, through whatever Extractor the host hands in (a worker pool): a host keeps answering
+ * requests from `snapshot()` meanwhile. An edit during extraction replaces the file's state, so
+ * the chunk's facts for the old text are dropped and the new text is extracted on analysis.
  */
 import type { FileFacts } from "../model/facts";
 import { isTestPath } from "../model/languages";
 import { DEFAULT_SETTINGS, type Settings } from "../model/model";
 import { initTreeSitter } from "../parsing/treeSitter";
-import { analyzeFacts, type AnalysisResult } from "./analyze";
-import { extractFile } from "./extract";
+import { analyzeFacts, type AnalysisResult, type Extractor } from "./analyze";
+import { contentHash, extractFile } from "./extract";
 
 interface FileState {
   text: string;
   facts: FileFacts | null;
+}
+
+/** Facts kept elsewhere by content hash (a persistent store): looked up before extracting. */
+export interface FactsLookup {
+  load(path: string, hash: string): FileFacts | undefined;
+  save(path: string, hash: string, facts: FileFacts): void;
+}
+
+export interface ExtractPendingOptions {
+  extractor: Extractor;
+  /** files handed to the extractor at once; the event loop runs between chunks */
+  chunkFiles: number;
+  lookup?: FactsLookup;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** what the first index found in a persistent store and what it extracted */
+export interface ExtractStats {
+  reused: number;
+  extracted: number;
 }
 
 export class WorkspaceSession {
@@ -43,8 +68,13 @@ export class WorkspaceSession {
 
   /** replaces every file (initial index, rescan) */
   reset(files: Array<{ path: string; text: string }>): void {
+    // a rescan keeps the facts of files whose text did not change
+    const before = new Map(this.files);
     this.files.clear();
-    for (const f of files) this.files.set(f.path, { text: f.text, facts: null });
+    for (const f of files) {
+      const kept = before.get(f.path);
+      this.files.set(f.path, kept && kept.text === f.text ? kept : { text: f.text, facts: null });
+    }
     this.revisionCounter++;
   }
 
@@ -75,12 +105,73 @@ export class WorkspaceSession {
     return [...this.files.keys()];
   }
 
+  /** files analysed under the current settings (test code only with includeTests) */
+  private analysed(path: string): boolean {
+    return this.settings.includeTests || !isTestPath(path);
+  }
+
+  /**
+   * Extracts every analysed file whose facts are missing, `chunkFiles` at a time, yielding to
+   * the event loop between chunks. Never throws for a file (extractors return problems).
+   */
+  async extractPending(options: ExtractPendingOptions): Promise<ExtractStats> {
+    const stats: ExtractStats = { reused: 0, extracted: 0 };
+    const pending = [...this.files].filter(([path, state]) => state.facts === null && this.analysed(path));
+    const total = pending.length;
+    let done = 0;
+    const chunk = Math.max(1, Math.floor(options.chunkFiles));
+    for (let i = 0; i < pending.length; i += chunk) {
+      const misses: Array<{ path: string; state: FileState; hash: string | null }> = [];
+      for (const [path, state] of pending.slice(i, i + chunk)) {
+        if (this.files.get(path) !== state) continue; // edited or removed meanwhile
+        const hash = options.lookup ? contentHash(state.text) : null;
+        const hit = hash !== null ? options.lookup!.load(path, hash) : undefined;
+        if (hit) {
+          state.facts = hit;
+          stats.reused++;
+        } else misses.push({ path, state, hash });
+      }
+      if (misses.length) {
+        const facts = await options.extractor.extract(misses.map((m) => ({ path: m.path, text: m.state.text })));
+        misses.forEach((m, k) => {
+          const f = facts[k];
+          if (!f) return;
+          // a file skipped for its budget depends on the machine's load: not kept for next time
+          if (m.hash !== null && !f.problems.some((p) => p.message.startsWith("skipped: "))) options.lookup!.save(m.path, m.hash, f);
+          if (this.files.get(m.path) === m.state) m.state.facts = f;
+          stats.extracted++;
+        });
+      }
+      done = Math.min(total, i + chunk);
+      options.onProgress?.(done, total);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return stats;
+  }
+
+  /** analysed files whose facts are still to be extracted */
+  pendingCount(): number {
+    let n = 0;
+    for (const [path, state] of this.files) if (state.facts === null && this.analysed(path)) n++;
+    return n;
+  }
+
+  /** The last analysis made (possibly of an older revision), without analysing; null before the first. */
+  snapshot(): AnalysisResult | null {
+    return this.last?.result ?? null;
+  }
+
+  /** true when `analyze()` would return without work */
+  isCurrent(): boolean {
+    return this.last !== null && this.last.revision === this.revisionCounter;
+  }
+
   /** The analysis for the current revision, extracting only files whose facts are missing. */
   analyze(): AnalysisResult {
     if (this.last && this.last.revision === this.revisionCounter) return this.last.result;
     const facts: FileFacts[] = [];
     for (const [path, state] of this.files) {
-      if (!this.settings.includeTests && isTestPath(path)) continue;
+      if (!this.analysed(path)) continue;
       state.facts ??= extractFile(path, state.text);
       facts.push(state.facts);
     }

@@ -6,10 +6,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
-import { parse as parseYamlDocument } from "yaml";
-import { WorkspaceSession } from "../engine/session";
-import { CONFIG_FILE_NAMES, parseConfig, type ConfigProblem } from "../host/config";
+import { parse as parseYamlDocument } from "../parsing/yaml";
+import type { Extractor } from "../engine/analyze";
+import { WorkspaceSession, type ExtractStats, type FactsLookup } from "../engine/session";
+import { CONFIG_FILE_NAMES, globProblem, parseConfig, type ConfigProblem } from "../host/config";
 import { maxBytesFor, readWorkspace } from "../host/workspace";
+import { normaliseLoneCr, readConfigFile, readSmallFile, readWorkspaceText } from "../host/safeFs";
 import { sourceLanguage } from "../model/languages";
 import { DEFAULT_SETTINGS, type Settings } from "../model/model";
 import type { EditorSettings } from "../protocol";
@@ -23,6 +25,12 @@ export class Folder implements FolderContext {
   private editorSettings: Partial<EditorSettings> = {};
   enabled = true;
   indexed = false;
+  /** open buffers over the size limit: not analysed, one information diagnostic each (file → why) */
+  readonly oversizedBuffers = new Map<string, string>();
+  /** editor settings that could not be used (an invalid exclude glob), for the log */
+  settingsProblems: string[] = [];
+  /** files changed on disk while the folder was being read: read again once the read is in */
+  private changedWhileReading: Set<string> | null = null;
 
   private constructor(
     readonly root: string,
@@ -56,7 +64,41 @@ export class Folder implements FolderContext {
   wants(file: string): boolean {
     if (!sourceLanguage(file)) return false;
     const exclude = this.session.getSettings().exclude;
-    return !(exclude.length && picomatch(exclude, { dot: true })(file));
+    if (!exclude.length) return true;
+    try {
+      return !picomatch(exclude, { dot: true })(file);
+    } catch {
+      return true; // globs are checked when settings are read (globProblem); never a dead feature
+    }
+  }
+
+  /** the settings that decide which files are read: a change means reading the folder again */
+  fileSetKey(): string {
+    const s = this.session.getSettings();
+    return JSON.stringify({ exclude: s.exclude, includeTests: s.includeTests });
+  }
+
+  /**
+   * An open buffer's text into the session: over the size limit for files on disk
+   * (maxBytesFor) it is not analysed and gets a notice instead. Returns true when the session changed.
+   */
+  setBuffer(file: string, text: string): boolean {
+    const limit = maxBytesFor(file);
+    // a UTF-16 length above the limit is above it in bytes too; below limit/3 it cannot be
+    const bytes = text.length > limit ? text.length : text.length * 3 <= limit ? 0 : Buffer.byteLength(text, "utf8");
+    if (bytes > limit) {
+      const wasOversized = this.oversizedBuffers.has(file);
+      this.oversizedBuffers.set(file, `Retry Lens does not analyse this file: it is larger than ${Math.round(limit / 1024)} KB (files on disk over the same limit are skipped too)`);
+      return this.session.remove(file) || !wasOversized;
+    }
+    const wasOversized = this.oversizedBuffers.delete(file);
+    return this.session.setText(file, normaliseLoneCr(text)) || wasOversized;
+  }
+
+  /** a buffer closed: its notice goes, the file on disk counts again */
+  closeBuffer(file: string): boolean {
+    const wasOversized = this.oversizedBuffers.delete(file);
+    return this.refreshFromDisk(file) || wasOversized;
   }
 
   setEditorSettings(settings: Partial<EditorSettings>): void {
@@ -76,12 +118,19 @@ export class Folder implements FolderContext {
     const e = this.editorSettings;
     if (typeof e.threshold === "number" && e.threshold >= 1) settings.threshold = e.threshold;
     if (e.rules && typeof e.rules === "object") settings.rules = { ...e.rules };
-    if (Array.isArray(e.exclude)) settings.exclude = e.exclude.filter((g) => typeof g === "string");
+    this.settingsProblems = [];
+    if (Array.isArray(e.exclude))
+      settings.exclude = e.exclude.filter((g) => {
+        if (typeof g !== "string" || g.trim() === "") return false;
+        const why = globProblem(g);
+        if (why) this.settingsProblems.push(`retryLens.exclude: "${g.slice(0, 80)}" is not a valid glob (${why}); ignored`);
+        return why === null;
+      });
     if (typeof e.includeTests === "boolean") settings.includeTests = e.includeTests;
 
     this.configProblems = [];
     const file = this.configBuffer?.file ?? CONFIG_FILE_NAMES.find((n) => fs.existsSync(path.join(this.root, n)));
-    const text = this.configBuffer?.text ?? (file ? readIfSmall(path.join(this.root, file)) : null);
+    const text = this.configBuffer?.text ?? (file ? readConfig(this.root, file) : null);
     if (file && text !== null && text !== undefined) {
       const parsed = parseConfig(text, file);
       this.configProblems = parsed.problems;
@@ -106,34 +155,64 @@ export class Folder implements FolderContext {
     this.session.setSettings(settings);
   }
 
-  /** (Re)reads every file from disk, keeping open buffers' unsaved text. */
-  async index(openBuffers: Map<string, string>, onProgress?: (n: number) => void): Promise<{ skipped: number }> {
+  /**
+   * (Re)reads every file from disk, keeping open buffers' unsaved text (asked for once the read
+   * is in, so edits typed meanwhile are kept), then extracts in chunks that give the event loop
+   * back: requests are answered from the last snapshot meanwhile. `indexed` is set at the end.
+   */
+  async index(
+    openBuffers: () => Map<string, string>,
+    /** how to extract, given how many files need it (few: on this thread; many: a worker pool) */
+    extraction: (pending: number) => { extractor: Extractor; chunkFiles: number; lookup?: FactsLookup },
+    onProgress?: (phase: "read" | "extract", n: number, total?: number) => void,
+  ): Promise<{ skipped: number; read: number; extract: ExtractStats }> {
     const settings = this.session.getSettings();
-    const read = await readWorkspace(this.root, { includeTests: settings.includeTests, exclude: settings.exclude, onProgress });
-    const files = read.files.map((f) => ({ path: f.path, text: openBuffers.get(f.path) ?? f.text }));
-    for (const [file, text] of openBuffers) if (!read.files.some((f) => f.path === file) && this.wants(file)) files.push({ path: file, text });
+    this.changedWhileReading = new Set();
+    let read: Awaited<ReturnType<typeof readWorkspace>>;
+    try {
+      read = await readWorkspace(this.root, { includeTests: settings.includeTests, exclude: settings.exclude, onProgress: (n) => onProgress?.("read", n) });
+    } finally {
+      const changed = this.changedWhileReading;
+      this.changedWhileReading = null;
+      // the read may hold older text of these (or miss them): read again below
+      this.pendingRefresh = changed;
+    }
+    const buffers = new Map([...openBuffers()].filter(([file]) => this.wants(file)));
+    const files = read.files.filter((f) => !buffers.has(f.path)).map((f) => ({ path: f.path, text: f.text }));
     this.session.reset(files);
+    for (const [file, text] of buffers) this.setBuffer(file, text);
+    for (const file of this.pendingRefresh ?? []) if (!buffers.has(file)) this.refreshFromDisk(file);
+    this.pendingRefresh = null;
+    const extract = await this.session.extractPending({ ...extraction(this.session.pendingCount()), onProgress: (done, total) => onProgress?.("extract", done, total) });
     this.indexed = true;
-    return { skipped: read.skipped.length };
+    return { skipped: read.skipped.length, read: read.files.length, extract };
   }
+
+  private pendingRefresh: Set<string> | null = null;
 
   /** A file changed on disk (and is not open): read it again, or forget it when it is gone. */
   refreshFromDisk(file: string): boolean {
-    const text = readIfSmall(path.join(this.root, file));
-    if (text === null || !this.wants(file)) return this.session.remove(file);
+    this.changedWhileReading?.add(file);
+    if (!this.wants(file)) return this.session.remove(file);
+    const s = this.session.getSettings();
+    // the same policy as the folder walk (host/safeFs.ts): ignored, excluded, test and symlinked-out files are refused alike
+    const text = readWorkspaceText(this.root, file, maxBytesFor(file), { includeTests: s.includeTests, exclude: s.exclude });
+    if (text === null) return this.session.remove(file);
     return this.session.setText(file, text);
+  }
+}
+
+/** The config file's text (read through host/safeFs.ts like the CLI does), or null when it cannot be read. */
+function readConfig(root: string, file: string): string | null {
+  try {
+    return readConfigFile(root, file);
+  } catch {
+    return null;
   }
 }
 
 /** A file's text when it exists, is at most 1 MiB (a lock file: MAX_LOCK_FILE_BYTES) and is not binary; null otherwise. */
 export function readIfSmall(abs: string): string | null {
-  try {
-    const stat = fs.statSync(abs);
-    if (!stat.isFile() || stat.size > maxBytesFor(abs.replace(/\\/g, "/"))) return null;
-    const buf = fs.readFileSync(abs);
-    if (buf.subarray(0, 8192).includes(0)) return null;
-    return buf.toString("utf8");
-  } catch {
-    return null;
-  }
+  // host/safeFs.ts: opened first, then checked (regular file, size, not binary); with a root, the workspace policy too
+  return readSmallFile(abs, maxBytesFor(abs.replace(/\\/g, "/")));
 }

@@ -4,7 +4,13 @@
  * buffers and file events, and publishes diagnostics for every file whose findings changed (a
  * YAML edit can change a Python file's diagnostics). Every handler runs in a guard: an error is
  * logged and answered with an empty result, never a dead server.
+ *
+ * Never blocked: a folder is read and extracted in chunks that give the event loop back (the
+ * parsing itself in a worker pool once a folder has enough files), so hover, code lens, code
+ * actions and the model request answer meanwhile, from the folder's last analysis or with
+ * "indexing…". Edits typed during indexing land in the session and are in its first analysis.
  */
+import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -25,6 +31,9 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from "vscode-languageserver/node";
+import { inProcessExtractor, type AnalysisResult, type Extractor } from "../engine/analyze";
+import { ExtractPool, POOL_MIN_FILES } from "../host/extractPool";
+import { extractorFingerprint, FactsStore } from "../host/factsStore";
 import { toDiagnostic } from "./convert";
 import { Folder } from "./folder";
 import { codeActionsFor, FIX_ALL_KIND, fixAllAction, resolveFixAction, type ActionContext } from "./handlers/codeActions";
@@ -37,6 +46,7 @@ import {
   RescanRequest,
   SERVER_COMMANDS,
   type EditorSettings,
+  type InitializationOptions,
   type ModelChangedParams,
   type RetryModelView,
 } from "../protocol";
@@ -44,6 +54,11 @@ import { sourceLanguage } from "../model/languages";
 
 /** edits arriving within this many ms are analysed together */
 const DEBOUNCE_MS = 15;
+/** files per extraction chunk: on this thread a chunk blocks requests, so few; in the pool many */
+const CHUNK_IN_PROCESS = 8;
+const CHUNK_IN_POOL = 256;
+/** what hover says while a folder's first index runs */
+export const INDEXING_HOVER = "Retry Lens: indexing…";
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -54,6 +69,10 @@ export function startServer(connection: Connection): void {
   const timers = new Map<Folder, NodeJS.Timeout>();
   let indexing: Promise<void> = Promise.resolve();
   let indexingNow = false;
+  let factsCacheDir: string | null = null;
+  const stores = new Map<Folder, FactsStore>();
+  let pool: ExtractPool | null = null;
+  const local = inProcessExtractor();
 
   const log = (message: string) => connection.console.log(`[retry-lens] ${message}`);
   const logError = (where: string, err: unknown) =>
@@ -102,6 +121,38 @@ export function startServer(connection: Connection): void {
 
   // ---------------------------------------------------------------- analysis and publishing
 
+  /** The facts cache of a folder, when the client gave a place for it (one subfolder per workspace folder). */
+  async function storeOf(folder: Folder): Promise<FactsStore | null> {
+    if (!factsCacheDir) return null;
+    let store = stores.get(folder);
+    if (!store) {
+      const dir = path.join(factsCacheDir, `facts-${createHash("sha1").update(folder.root).digest("hex").slice(0, 12)}`);
+      store = new FactsStore({ dir, fingerprint: extractorFingerprint() });
+      await store.open(); // missing or corrupt: empty, never throws
+      stores.set(folder, store);
+    }
+    return store;
+  }
+
+  /** many files go to the worker pool in large chunks; few stay on this thread in small ones */
+  function extractionFor(pending: number): { extractor: Extractor; chunkFiles: number } {
+    if (pending >= POOL_MIN_FILES) {
+      pool ??= new ExtractPool({ keepAlive: true, minFiles: 0 });
+      if (pool.usesWorkers(CHUNK_IN_POOL)) return { extractor: pool, chunkFiles: CHUNK_IN_POOL };
+    }
+    return { extractor: local, chunkFiles: CHUNK_IN_PROCESS };
+  }
+
+  /**
+   * The analysis a request answers from: null while the folder's first index runs and there is
+   * no earlier one; the last one while an edit waits for its debounced relink (the relink is
+   * coming anyway, a request must not run it a second time); else the current one.
+   */
+  function resultFor(folder: Folder): AnalysisResult | null {
+    if (!folder.indexed || timers.has(folder)) return folder.session.snapshot() ?? (folder.indexed ? folder.session.analyze() : null);
+    return folder.session.analyze();
+  }
+
   function schedule(folder: Folder): void {
     const pending = timers.get(folder);
     if (pending) clearTimeout(pending);
@@ -126,7 +177,12 @@ export function startServer(connection: Connection): void {
         byUri.set(uri, list);
       }
       for (const p of result.problems.slice(0, 50)) log(`${p.file || "workspace"}${p.line ? `:${p.line}` : ""}: ${p.message}`);
+      for (const [file, why] of folder.oversizedBuffers) {
+        const uri = pathToFileURL(path.join(folder.root, file)).toString();
+        byUri.set(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 3, source: "retry-lens", code: "too-large", message: why }]);
+      }
     }
+    for (const p of folder.settingsProblems) log(p);
     for (const p of folder.configProblems) {
       const uri = pathToFileURL(path.join(folder.root, p.file)).toString();
       const list = byUri.get(uri) ?? [];
@@ -163,8 +219,10 @@ export function startServer(connection: Connection): void {
   function modelView(): RetryModelView {
     const merged: RetryModelView = { version: modelVersion, threshold: 3, worstProduct: 1, layers: [], paths: [], edges: [], findings: 0, indexing: indexingNow };
     for (const folder of folders) {
-      if (!folder.indexed || !folder.enabled) continue;
-      const view = folderModelView(folder, folder.session.analyze());
+      if (!folder.enabled) continue;
+      const result = resultFor(folder);
+      if (!result) continue;
+      const view = folderModelView(folder, result);
       merged.threshold = view.threshold;
       merged.layers.push(...view.layers);
       merged.paths.push(...view.paths.map((p) => ({ ...p, id: folders.length > 1 ? `${path.basename(folder.root)}/${p.id}` : p.id })));
@@ -176,27 +234,61 @@ export function startServer(connection: Connection): void {
     return merged;
   }
 
-  async function indexAll(reason: string): Promise<void> {
+  async function indexAll(reason: string, only?: readonly Folder[]): Promise<void> {
     indexingNow = true;
     const progress = clientCapabilities.window?.workDoneProgress ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
     progress?.begin("Retry Lens", 0, `indexing (${reason})…`, false);
-    const started = Date.now();
     try {
-      for (const folder of folders) {
-        folder.setEditorSettings(await editorSettings(folder));
-        let files = 0;
-        const { skipped } = await folder.index(openBuffersOf(folder), (n) => {
-          files = n;
-          if (n % 200 === 0) progress?.report(`${path.basename(folder.root)}: ${n} files read…`);
-        });
-        log(`indexed ${folder.root}: ${folder.session.paths().length} files (${files} read, ${skipped} skipped) in ${Date.now() - started} ms`);
-        progress?.report(`${path.basename(folder.root)}: analysing…`);
-        analyzeAndPublish(folder);
+      for (const folder of only ?? [...folders]) {
+        if (!folders.includes(folder)) continue; // removed meanwhile
+        const started = Date.now();
+        try {
+          folder.setEditorSettings(await editorSettings(folder));
+          // a rescan answers from the previous analysis until this one is in
+          folder.indexed = false;
+          const store = await storeOf(folder);
+          const name = path.basename(folder.root);
+          const { skipped, read, extract } = await folder.index(
+            () => openBuffersOf(folder),
+            (pending) => ({ ...extractionFor(pending), ...(store ? { lookup: store } : {}) }),
+            (phase, n, total) => {
+              if (phase === "read" && n % 200 === 0) progress?.report(`${name}: ${n} files read…`);
+              if (phase === "extract" && total) progress?.report(Math.floor((100 * n) / total), `${name}: ${n}/${total} files parsed…`);
+            },
+          );
+          log(
+            `indexed ${folder.root}: ${folder.session.paths().length} files (${read} read, ${skipped} skipped; facts: ${extract.reused} reused from the cache, ${extract.extracted} extracted) in ${Date.now() - started} ms`,
+          );
+          progress?.report(`${name}: linking…`);
+          analyzeAndPublish(folder); // each folder publishes as soon as it is done
+          if (store) {
+            store.retain(new Set(folder.session.paths()));
+            void store.flush();
+          }
+        } catch (err) {
+          // one folder failing to index leaves the others (and this one's open buffers) working
+          folder.indexed = true;
+          logError(`indexing ${folder.root}`, err);
+        }
       }
     } finally {
       indexingNow = false;
       progress?.done();
     }
+  }
+
+  /** Indexing runs one at a time, in the order asked; a failure never stops the queue. */
+  function queueIndex(reason: string, only?: readonly Folder[]): Promise<void> {
+    indexing = indexing.then(() => indexAll(reason, only)).catch((err) => logError("indexing", err));
+    return indexing;
+  }
+
+  /** Settings changed: a changed exclude/includeTests reads the folder again, anything else relinks. */
+  function afterSettingsChange(folder: Folder, fileSetBefore: string): void {
+    if (folder.fileSetKey() !== fileSetBefore) {
+      log(`${folder.root}: exclude/includeTests changed, reading the folder again`);
+      queueIndex("settings changed", [folder]);
+    } else schedule(folder);
   }
 
   const ready = () => indexing;
@@ -209,6 +301,8 @@ export function startServer(connection: Connection): void {
     const roots =
       params.workspaceFolders?.map((f) => ({ uri: f.uri, root: fileURLToPath(f.uri) })) ??
       (params.rootUri ? [{ uri: params.rootUri, root: fileURLToPath(params.rootUri) }] : params.rootPath ? [{ uri: pathToFileURL(params.rootPath).toString(), root: params.rootPath }] : []);
+    const init = (params.initializationOptions ?? {}) as InitializationOptions;
+    if (typeof init.factsCacheDir === "string" && path.isAbsolute(init.factsCacheDir)) factsCacheDir = init.factsCacheDir;
     for (const r of roots) folders.push(await Folder.create(r.root, r.uri));
     return {
       capabilities: {
@@ -234,20 +328,28 @@ export function startServer(connection: Connection): void {
             const i = folders.findIndex((f) => f.uri === removed.uri);
             if (i >= 0) folders.splice(i, 1);
           }
-          for (const added of e.added) folders.push(await Folder.create(fileURLToPath(added.uri), added.uri));
-          indexing = indexing.then(() => indexAll("workspace folders changed"));
+          const added: Folder[] = [];
+          for (const a of e.added) added.push(await Folder.create(fileURLToPath(a.uri), a.uri));
+          folders.push(...added);
+          queueIndex("workspace folders changed", added);
         }),
       );
     }
-    indexing = indexAll("start").catch((err) => logError("indexing", err));
+    queueIndex("start");
+  });
+
+  connection.onShutdown(async () => {
+    for (const store of stores.values()) await store.flush();
+    await pool?.close();
   });
 
   connection.onDidChangeConfiguration(
     guard("configuration", undefined, async () => {
       await ready();
       for (const folder of folders) {
+        const before = folder.fileSetKey();
         folder.setEditorSettings(await editorSettings(folder));
-        schedule(folder);
+        afterSettingsChange(folder, before);
       }
     }),
   );
@@ -257,12 +359,13 @@ export function startServer(connection: Connection): void {
   const onBuffer = guard("document change", undefined, async (doc: TextDocument) => {
     const hit = folderOf(doc.uri);
     if (!hit) return;
-    await ready();
+    // no waiting for the index: the session takes the text now and the index keeps it
     const { folder, file } = hit;
     if (folder.isConfigFile(file)) {
+      const before = folder.fileSetKey();
       folder.setConfigBuffer(file, doc.getText());
-      schedule(folder);
-    } else if (folder.wants(file) && folder.session.setText(file, doc.getText())) {
+      afterSettingsChange(folder, before);
+    } else if (folder.wants(file) && folder.setBuffer(file, doc.getText())) {
       schedule(folder);
     }
   });
@@ -272,25 +375,30 @@ export function startServer(connection: Connection): void {
     guard("document close", undefined, async (e: { document: TextDocument }) => {
       const hit = folderOf(e.document.uri);
       if (!hit) return;
-      await ready();
       // the unsaved text no longer wins: back to what is on disk
-      if (hit.folder.isConfigFile(hit.file)) hit.folder.setConfigBuffer(hit.file, null);
-      else hit.folder.refreshFromDisk(hit.file);
-      schedule(hit.folder);
+      if (hit.folder.isConfigFile(hit.file)) {
+        const before = hit.folder.fileSetKey();
+        hit.folder.setConfigBuffer(hit.file, null);
+        afterSettingsChange(hit.folder, before);
+      } else {
+        hit.folder.closeBuffer(hit.file);
+        schedule(hit.folder);
+      }
     }),
   );
 
   connection.onDidChangeWatchedFiles(
     guard("watched files", undefined, async (params) => {
-      await ready();
       const touched = new Set<Folder>();
       for (const change of params.changes) {
         const hit = folderOf(change.uri);
         if (!hit) continue;
         const { folder, file } = hit;
         if (folder.isConfigFile(file)) {
+          const before = folder.fileSetKey();
           folder.applySettings();
-          touched.add(folder);
+          if (folder.fileSetKey() !== before) afterSettingsChange(folder, before);
+          else touched.add(folder);
           continue;
         }
         if (documents.get(change.uri) && change.type !== FileChangeType.Deleted) continue; // the buffer wins
@@ -306,27 +414,30 @@ export function startServer(connection: Connection): void {
 
   connection.onHover(
     guard("hover", null, async (params) => {
-      await ready();
       const hit = folderOf(params.textDocument.uri);
       if (!hit || !hit.folder.enabled) return null;
       // markdown only for clients that take it (the spec's default is plain text)
       const kind = clientCapabilities.textDocument?.hover?.contentFormat?.includes("markdown") ? "markdown" : "plaintext";
-      const value = hoverContent(hit.folder.session.analyze(), hit.file, params.position.line + 1, kind);
+      const result = resultFor(hit.folder);
+      if (!result) return { contents: { kind, value: INDEXING_HOVER } };
+      const value = hoverContent(result, hit.file, params.position.line + 1, kind);
       return value ? { contents: { kind, value } } : null;
     }),
   );
 
   connection.onCodeLens(
     guard("code lens", [], async (params) => {
-      await ready();
       const hit = folderOf(params.textDocument.uri);
       if (!hit || !hit.folder.enabled) return [];
-      return codeLenses(hit.folder, hit.folder.session.analyze(), hit.file);
+      const result = resultFor(hit.folder);
+      return result ? codeLenses(hit.folder, result, hit.file) : [];
     }),
   );
 
-  const actionContext = (folder: Folder): ActionContext => {
-    const result = folder.session.analyze();
+  /** fixes are computed from the current texts: from the current analysis once indexed, else from the last one */
+  const actionContext = (folder: Folder): ActionContext | null => {
+    const result = folder.indexed ? folder.session.analyze() : folder.session.snapshot();
+    if (!result) return null;
     return {
       folder,
       fixes: { model: result.model, text: (file) => folder.text(file) },
@@ -342,10 +453,10 @@ export function startServer(connection: Connection): void {
   connection.onCodeActionResolve(async (action: CodeAction) => {
     // a failure leaves the action as it was (without an edit), never a dead request
     try {
-      await ready();
       const data = action.data as { uri?: string } | undefined;
       const hit = data?.uri ? folderOf(data.uri) : null;
-      return hit ? resolveFixAction(action, actionContext(hit.folder)) : action;
+      const ctx = hit ? actionContext(hit.folder) : null;
+      return ctx ? resolveFixAction(action, ctx) : action;
     } catch (err) {
       logError("code action resolve", err);
       return action;
@@ -354,10 +465,10 @@ export function startServer(connection: Connection): void {
 
   connection.onCodeAction(
     guard("code action", [], async (params) => {
-      await ready();
       const hit = folderOf(params.textDocument.uri);
       if (!hit || !hit.folder.enabled) return [];
       const ctx = actionContext(hit.folder);
+      if (!ctx) return [];
       const only = params.context.only;
       if (only && only.some((k) => FIX_ALL_KIND.startsWith(k) && k.startsWith("source"))) {
         const all = fixAllAction(ctx, hit.file);
@@ -384,7 +495,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(
     ModelRequest,
     guard("model request", { version: 0, threshold: 3, worstProduct: 1, layers: [], paths: [], edges: [], findings: 0, indexing: true } as RetryModelView, async () => {
-      await ready();
+      // while indexing: the last analyses, with `indexing` set
       return modelView();
     }),
   );
@@ -392,9 +503,7 @@ export function startServer(connection: Connection): void {
   connection.onRequest(
     RescanRequest,
     guard("rescan", { version: 0, worstProduct: 1, threshold: 3, paths: 0, findings: 0 } as ModelChangedParams, async () => {
-      await ready();
-      indexing = indexAll("rescan");
-      await indexing;
+      await queueIndex("rescan");
       return summary();
     }),
   );
