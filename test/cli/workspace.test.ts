@@ -59,7 +59,7 @@ describe("readWorkspace", () => {
     // .NET output beside a project file
     write(root, "Dotnet/Api.csproj", "<Project/>");
     write(root, "Dotnet/bin/Debug/gen.js", "function x() {}\n");
-    write(root, "tools/bin/run.js", "function run() {}\n"); // not .NET: kept
+    write(root, "tools/bin/run.js", "function run() { return fetch('/jobs'); }\n"); // not .NET: kept
     // a virtualenv under another name
     write(root, "env3/pyvenv.cfg", "home = /usr\n");
     write(root, "env3/lib/site.py", PY);

@@ -10,7 +10,8 @@
  * - Text as the engine reads it (safeFs sourceText): UTF-8 without the BOM, lone CRs as LFs.
  * - Reads only files the engine can use (`model/languages.ts`), at most 1 MiB, not binary.
  * - A cheap regex pre-filter on the text decides which files are worth parsing (it never
- *   parses anything): YAML must mention a manifest or retry key, code must import/define something.
+ *   parses anything): YAML must mention a manifest or retry key, code must import/define something,
+ *   and code must reach something a retry path needs, or be read by code that does (host/relevance.ts).
  * - Never throws for a bad file or folder: it is listed in `skipped` with a reason.
  */
 import * as fs from "node:fs";
@@ -18,6 +19,7 @@ import * as path from "node:path";
 import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
 import { sourceLanguage } from "../model/languages";
+import { relevantFiles } from "./relevance";
 import { errorText, sourceText, WorkspaceFs, type SafeFsRefusal } from "./safeFs";
 import { isSpringConfigFile } from "../detectors/spring/settings";
 import { PYTHON_LOCK_FILES, VERSIONED_PY_PACKAGES } from "../detectors/json/pythonPins";
@@ -45,6 +47,8 @@ export interface ReadWorkspaceOptions extends Partial<Pick<Settings, "includeTes
   maxFileBytes?: number;
   /** called every few files with the number of files read so far */
   onProgress?: (filesRead: number) => void;
+  /** leave out code files that reach nothing a path needs (host/relevance.ts); default true */
+  codeRelevance?: boolean;
 }
 
 /** Folder names never descended (the policy lives in host/safeFs.ts, shared with the server and `fix`). */
@@ -216,6 +220,13 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
   for (const rel of symlinkedFiles) readOne(rel);
 
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (options.codeRelevance !== false) {
+    // code that reaches nothing outside itself and that nothing on a path reads is not parsed
+    const { kept, leftOut } = relevantFiles(files);
+    files.length = 0;
+    for (const f of kept) files.push(f);
+    for (const f of leftOut) filtered.push(f);
+  }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   options.onProgress?.(files.length);
   return { files, skipped, filtered };
