@@ -87,4 +87,39 @@ describe("code relevance", () => {
     relevantFiles(files({ "A.cs": long, "b.py": `${"(".repeat(50_000)}\n`, "c.ts": `import x from '${"a/".repeat(20_000)}';\n` }));
     assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
   });
+
+  describe("left-out files let in by edits (the editor's incremental pass)", () => {
+    const before = {
+      "svc/clients.py": "import requests\n\ndef get(u):\n    return requests.get(u)\n",
+      "svc/text.py": "import re\n\ndef slug(v):\n    return re.sub(' ', '-', v)\n",
+      "svc/caller.py": "from svc.text import slug\n\ndef page(v):\n    return slug(v)\n",
+      "svc/limits.py": "LIMIT = 3\n",
+    };
+    const admitted = (edit: Record<string, string>) => {
+      const { index } = relevantFiles(files(before));
+      return Object.entries(edit).flatMap(([path, text]) => index.admit({ path, text }).map((f) => f.path)).sort();
+    };
+    const freshKept = (edit: Record<string, string>) => kept({ ...before, ...edit });
+
+    test("a helper that gains a request lets its callers in (and a fresh pass agrees)", () => {
+      const edit = { "svc/text.py": "import re\nimport requests\n\ndef slug(v):\n    return requests.get(v)\n" };
+      assert.deepEqual(leftOut(before), ["svc/caller.py", "svc/limits.py", "svc/text.py"]);
+      assert.deepEqual(admitted(edit), ["svc/caller.py"]);
+      assert.ok(freshKept(edit).includes("svc/caller.py") && freshKept(edit).includes("svc/text.py"));
+    });
+
+    test("a member that starts reading a constants module lets it in", () => {
+      const edit = { "svc/clients.py": "import requests\nfrom svc.limits import LIMIT\n\ndef get(u):\n    return requests.get(u, timeout=LIMIT)\n" };
+      assert.deepEqual(admitted(edit), ["svc/limits.py"]);
+      assert.ok(freshKept(edit).includes("svc/limits.py"));
+    });
+
+    test("an edit that changes nothing relevant lets nothing in; a file let in leaves the index", () => {
+      const { index } = relevantFiles(files(before));
+      assert.deepEqual(index.admit({ path: "svc/clients.py", text: before["svc/clients.py"] + "# note\n" }), []);
+      assert.equal(index.size, 3);
+      index.admit({ path: "svc/text.py", text: before["svc/text.py"] });
+      assert.equal(index.has("svc/text.py"), false, "an edited file is analysed as a buffer");
+    });
+  });
 });

@@ -83,22 +83,17 @@ interface CodeFile {
 }
 
 /** Splits files into those to parse and those left out. Non-code files are always kept. */
-export function relevantFiles(files: readonly SourceFile[]): { kept: SourceFile[]; leftOut: string[] } {
+export function relevantFiles(files: readonly SourceFile[]): { kept: SourceFile[]; leftOut: string[]; index: LeftOutFiles } {
   const code: CodeFile[] = [];
   const keep = new Set<SourceFile>();
   for (const file of files) {
-    const language = sourceLanguage(file.path);
-    if (language && CODE.has(language)) code.push({ file, language: language as CodeLanguage, names: namesOf(file, language as CodeLanguage) });
+    const c = codeFile(file);
+    if (c) code.push(c);
     else keep.add(file);
   }
-  if (code.length === 0) return { kept: [...files], leftOut: [] };
   const local = localModules(code);
 
   // 1. seeds; the rest get their tokens indexed (token → files holding it)
-  // names are compared within a language family only: across languages, calls go over the
-  // network (routes, hosts, queues), and those files are seeds (`email_store` in a Python import
-  // is not the Go file `clients/email_store.go`)
-  const key = (c: CodeFile, name: string) => `${FAMILY[c.language]}:${name}`;
   const members = new Set<CodeFile>();
   const byToken = new Map<string, CodeFile[]>();
   for (const c of code) {
@@ -109,30 +104,103 @@ export function relevantFiles(files: readonly SourceFile[]): { kept: SourceFile[
     for (const token of tokensOf(c.file.text)) push(byToken, key(c, token), c);
   }
   // 2. files naming a member, to a fixpoint
-  const queue = [...members];
-  while (queue.length) {
-    const m = queue.pop()!;
-    for (const name of m.names) {
-      for (const c of byToken.get(key(m, name)) ?? []) {
-        if (members.has(c)) continue;
-        members.add(c);
-        queue.push(c);
-      }
-    }
-  }
+  closeOver(members, [...members], byToken);
   // 3. files a member names, one level
   const byName = new Map<string, CodeFile[]>();
   for (const c of code) if (!members.has(c)) for (const name of c.names) push(byName, key(c, name), c);
   const beside = new Set<CodeFile>();
-  if (byName.size) {
-    for (const m of members) {
-      for (const token of tokensOf(m.file.text)) for (const c of byName.get(key(m, token)) ?? []) beside.add(c);
-    }
-  }
+  if (byName.size) for (const m of members) for (const c of named(m, byName)) beside.add(c);
   for (const c of code) if (members.has(c) || beside.has(c)) keep.add(c.file);
   const kept = files.filter((f) => keep.has(f));
-  const leftOut = files.filter((f) => !keep.has(f)).map((f) => f.path);
-  return { kept, leftOut };
+  const leftOut = files.filter((f) => !keep.has(f));
+  return { kept, leftOut: leftOut.map((f) => f.path), index: new LeftOutFiles(code.filter((c) => !keep.has(c.file)), byToken, byName) };
+}
+
+/**
+ * The files a relevance pass left out, kept so an editor can let them in when an edit makes them
+ * matter (a helper that gains a request: its callers join; a member that starts reading a
+ * constants module: it joins), which is what a fresh pass over the edited texts would decide.
+ */
+export class LeftOutFiles {
+  private readonly files = new Map<string, CodeFile>();
+
+  constructor(
+    files: readonly CodeFile[],
+    private readonly byToken: Map<string, CodeFile[]>,
+    private readonly byName: Map<string, CodeFile[]>,
+  ) {
+    for (const c of files) this.files.set(c.file.path, c);
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  /**
+   * A file now in the analysis changed (or was added) with this text: the left-out files that
+   * now matter, taken out of the index. The file counts as a member: it is analysed either way.
+   */
+  admit(changed: SourceFile): SourceFile[] {
+    this.files.delete(changed.path);
+    const c = codeFile(changed);
+    if (!c || this.files.size === 0) return [];
+    const members = new Set<CodeFile>([c]);
+    // its callers, to a fixpoint; then what any of them names, one level
+    const joined = closeOver(members, [c], this.byToken, (m) => this.files.has(m.file.path));
+    const out: CodeFile[] = [...joined];
+    for (const m of [c, ...joined]) for (const b of named(m, this.byName)) if (this.files.has(b.file.path) && !members.has(b)) out.push(b);
+    for (const o of out) this.files.delete(o.file.path);
+    return [...new Set(out)].map((o) => o.file);
+  }
+
+  /** a file gone from the workspace */
+  remove(path: string): void {
+    this.files.delete(path);
+  }
+}
+
+function codeFile(file: SourceFile): CodeFile | null {
+  const language = sourceLanguage(file.path);
+  if (!language || !CODE.has(language)) return null;
+  return { file, language: language as CodeLanguage, names: namesOf(file, language as CodeLanguage) };
+}
+
+/**
+ * Names are compared within a language family only: across languages, calls go over the network
+ * (routes, hosts, queues), and those files are seeds (`email_store` in a Python import is not the
+ * Go file `clients/email_store.go`).
+ */
+function key(c: CodeFile, name: string): string {
+  return `${FAMILY[c.language]}:${name}`;
+}
+
+/** Adds to `members` every file naming one of them, to a fixpoint; returns the files added. */
+function closeOver(members: Set<CodeFile>, start: CodeFile[], byToken: Map<string, CodeFile[]>, eligible: (c: CodeFile) => boolean = () => true): CodeFile[] {
+  const added: CodeFile[] = [];
+  const queue = [...start];
+  while (queue.length) {
+    const m = queue.pop()!;
+    for (const name of m.names) {
+      for (const c of byToken.get(key(m, name)) ?? []) {
+        if (members.has(c) || !eligible(c)) continue;
+        members.add(c);
+        added.push(c);
+        queue.push(c);
+      }
+    }
+  }
+  return added;
+}
+
+/** the files of `byName` that `m` names */
+function named(m: CodeFile, byName: Map<string, CodeFile[]>): CodeFile[] {
+  const out: CodeFile[] = [];
+  for (const token of tokensOf(m.file.text)) for (const c of byName.get(key(m, token)) ?? []) out.push(c);
+  return out;
 }
 
 const FAMILY: Record<CodeLanguage, string> = { python: "py", typescript: "js", go: "go", java: "jvm", kotlin: "jvm", csharp: "cs" };

@@ -19,7 +19,7 @@ import * as path from "node:path";
 import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
 import { sourceLanguage } from "../model/languages";
-import { relevantFiles } from "./relevance";
+import { relevantFiles, type LeftOutFiles } from "./relevance";
 import { errorText, sourceText, WorkspaceFs, type SafeFsRefusal } from "./safeFs";
 import { isSpringConfigFile } from "../detectors/spring/settings";
 import { PYTHON_LOCK_FILES, VERSIONED_PY_PACKAGES } from "../detectors/json/pythonPins";
@@ -41,6 +41,8 @@ export interface WorkspaceRead {
   skipped: SkippedFile[];
   /** files of a usable type left out by the content pre-filter (nothing to analyse in them) */
   filtered: string[];
+  /** the code files the relevance pass left out, for an editor to let in when edits make them matter */
+  leftOut?: LeftOutFiles;
 }
 
 export interface ReadWorkspaceOptions extends Partial<Pick<Settings, "includeTests" | "exclude">> {
@@ -220,16 +222,18 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
   for (const rel of symlinkedFiles) readOne(rel);
 
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let leftOutIndex: LeftOutFiles | undefined;
   if (options.codeRelevance !== false) {
     // code that reaches nothing outside itself and that nothing on a path reads is not parsed
-    const { kept, leftOut } = relevantFiles(files);
+    const { kept, leftOut, index } = relevantFiles(files);
     files.length = 0;
     for (const f of kept) files.push(f);
     for (const f of leftOut) filtered.push(f);
+    leftOutIndex = index;
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   options.onProgress?.(files.length);
-  return { files, skipped, filtered };
+  return { files, skipped, filtered, ...(leftOutIndex ? { leftOut: leftOutIndex } : {}) };
 }
 
 /** "2 too large, 1 binary" */

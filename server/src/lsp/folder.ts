@@ -11,6 +11,7 @@ import type { Extractor } from "../engine/analyze";
 import { WorkspaceSession, type ExtractStats, type FactsLookup } from "../engine/session";
 import { CONFIG_FILE_NAMES, globProblem, parseConfig, type ConfigProblem } from "../host/config";
 import { maxBytesFor, readWorkspace } from "../host/workspace";
+import type { LeftOutFiles } from "../host/relevance";
 import { normaliseLoneCr, readConfigFile, readSmallFile, readWorkspaceText } from "../host/safeFs";
 import { sourceLanguage } from "../model/languages";
 import { DEFAULT_SETTINGS, type Settings } from "../model/model";
@@ -92,7 +93,8 @@ export class Folder implements FolderContext {
       return this.session.remove(file) || !wasOversized;
     }
     const wasOversized = this.oversizedBuffers.delete(file);
-    return this.session.setText(file, normaliseLoneCr(text)) || wasOversized;
+    const normalised = normaliseLoneCr(text);
+    return this.setAnalysed(file, normalised) || wasOversized;
   }
 
   /** a buffer closed: its notice goes, the file on disk counts again */
@@ -180,6 +182,7 @@ export class Folder implements FolderContext {
     const buffers = new Map([...openBuffers()].filter(([file]) => this.wants(file)));
     const files = read.files.filter((f) => !buffers.has(f.path)).map((f) => ({ path: f.path, text: f.text }));
     this.session.reset(files);
+    this.leftOut = read.leftOut ?? null;
     for (const [file, text] of buffers) this.setBuffer(file, text);
     for (const file of this.pendingRefresh ?? []) if (!buffers.has(file)) this.refreshFromDisk(file);
     this.pendingRefresh = null;
@@ -189,6 +192,8 @@ export class Folder implements FolderContext {
   }
 
   private pendingRefresh: Set<string> | null = null;
+  /** code files the last read left out as irrelevant (host/relevance.ts), let in when an edit makes them matter */
+  private leftOut: LeftOutFiles | null = null;
 
   /** A file changed on disk (and is not open): read it again, or forget it when it is gone. */
   refreshFromDisk(file: string): boolean {
@@ -197,8 +202,23 @@ export class Folder implements FolderContext {
     const s = this.session.getSettings();
     // the same policy as the folder walk (host/safeFs.ts): ignored, excluded, test and symlinked-out files are refused alike
     const text = readWorkspaceText(this.root, file, maxBytesFor(file), { includeTests: s.includeTests, exclude: s.exclude });
-    if (text === null) return this.session.remove(file);
-    return this.session.setText(file, text);
+    if (text === null) {
+      this.leftOut?.remove(file);
+      return this.session.remove(file);
+    }
+    return this.setAnalysed(file, text);
+  }
+
+  /**
+   * A file's text into the session, and the files the relevance pass left out that this text
+   * makes matter (host/relevance.ts): what a fresh read of the folder would now parse.
+   */
+  private setAnalysed(file: string, text: string): boolean {
+    let changed = this.session.setText(file, text);
+    if (changed && this.leftOut) {
+      for (const joined of this.leftOut.admit({ path: file, text })) changed = this.session.setText(joined.path, joined.text) || changed;
+    }
+    return changed;
   }
 }
 
