@@ -48,7 +48,7 @@ function missing(): string | null {
 const why = missing();
 
 /** The files inside the .vsix that must match dist/ for it to count as fresh. */
-const BUNDLED = ["dist/extension.js", "dist/server.js", "dist/web-tree-sitter.wasm", "dist/tree-sitter-python.wasm", "package.json"];
+const BUNDLED = ["dist/extension.js", "dist/server.js", "dist/server.bundle.js", "dist/extractWorker.bundle.js", "dist/web-tree-sitter.wasm", "dist/tree-sitter-python.wasm", "package.json"];
 
 /** True when VSIX exists and holds the bundles now in dist/ (so packaging again would change nothing). */
 function vsixIsFresh(): boolean {
