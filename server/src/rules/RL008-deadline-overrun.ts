@@ -9,9 +9,18 @@ export function totalWaitSeconds(l: RetryLayer, attempts: number): number {
   if (w.kind === "none" || w.initialSeconds === null) return 0;
   if (w.kind === "fixed") return retries * w.initialSeconds;
   if (w.kind === "exponential" && w.jitter === false) {
+    // closed form once the wait reaches its cap: a count of 10⁹ (or 1e308) is not looped over
+    if (w.initialSeconds <= 0) return 0;
+    const cap = w.maxSeconds ?? Infinity;
     let sum = 0;
-    for (let k = 0; k < retries; k++) sum += Math.min(w.maxSeconds ?? Infinity, w.initialSeconds * 2 ** k);
-    return sum;
+    let k = 0;
+    // 2 ** k overflows to Infinity before k reaches 1,100, so this loop is short whatever the count
+    for (; k < retries; k++) {
+      const step = w.initialSeconds * 2 ** k;
+      if (step >= cap) break;
+      sum += step;
+    }
+    return k < retries ? sum + (retries - k) * cap : sum;
   }
   return 0;
 }

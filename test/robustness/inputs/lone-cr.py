@@ -1,0 +1,1 @@
+import requestsfrom tenacity import retry, stop_after_attempt@retry(stop=stop_after_attempt(5))def fetch_lone_cr():    return requests.get("http://lone-cr-upstream/items")
