@@ -3,6 +3,7 @@
  * calls) to a dependency, with cycle protection and caps on depth and count. A path keeps only
  * active layers (a disabled or off-path layer never multiplies); chains with no active layer are dropped.
  */
+import { multiplyAttempts, productOf } from "../model/product";
 import type { CallPath, Hop, Model } from "../model/model";
 import { hopsConnect } from "./endpoints";
 
@@ -129,11 +130,7 @@ export function enumeratePathsCapped(model: Pick<Model, "hops" | "layerById">): 
     // every maximal chain: two entries reaching one dependency through the same layers are two paths
     const key = `${services.join(">")}|${layers.join(",")}`;
     if (out.has(key)) return;
-    let product: number | null = 1;
-    for (const id of layers) {
-      const n = model.layerById.get(id)!.maxAttempts;
-      product = n === null || product === null ? null : product * n;
-    }
+    const product = productOf(layers.map((id) => model.layerById.get(id)!.maxAttempts));
     out.set(key, {
       layers,
       layerHops,
@@ -214,13 +211,13 @@ function worstChains(model: Pick<Model, "hops" | "layerById">, outgoing: Map<str
     covered.add(i);
     const h = hops[i]!;
     const own = h.layerIds.filter(active);
-    const ownProduct = own.reduce<number | null>((p, id) => (p === null || attempts(id) === null ? null : p * attempts(id)!), 1);
+    const ownProduct = productOf(own.map(attempts));
     const result = new Map<string, Suffix>();
     const add = (target: string, rest: Suffix | null) => {
       const chain = rest ? [i, ...rest.chain] : [i];
       const layers = rest ? [...own, ...rest.layers] : own;
       const layerHops = rest ? [...own.map(() => 0), ...rest.layerHops.map((k) => k + 1)] : own.map(() => 0);
-      const product = rest ? (ownProduct === null || rest.product === null ? null : ownProduct * rest.product) : ownProduct;
+      const product = rest ? multiplyAttempts(ownProduct, rest.product) : ownProduct;
       const candidate: Suffix = { chain, layers, layerHops, product, count: rest?.count ?? 1 };
       const current = result.get(target);
       if (!current) result.set(target, candidate);
@@ -232,7 +229,7 @@ function worstChains(model: Pick<Model, "hops" | "layerById">, outgoing: Map<str
     onStack.add(i);
     const next = depth >= MAX_DEPTH ? [] : (outgoing.get(h.callee) ?? []).filter((j) => !onStack.has(j) && hops[j]!.callee !== h.callee && hops[j]!.callee !== h.caller && hopsConnect(h, hops[j]!));
     // a service calling its own endpoint ends the chain there (as in the walk)
-    for (const j of outgoing.get(h.callee) ?? []) if (hops[j]!.callee === h.callee && hops[j]!.protocol === "http" && hopsConnect(h, hops[j]!)) add(h.callee, { chain: [j], layers: hops[j]!.layerIds.filter(active), layerHops: hops[j]!.layerIds.filter(active).map(() => 0), product: hops[j]!.layerIds.filter(active).reduce<number | null>((p, id) => (p === null || attempts(id) === null ? null : p * attempts(id)!), 1), count: 1 });
+    for (const j of outgoing.get(h.callee) ?? []) if (hops[j]!.callee === h.callee && hops[j]!.protocol === "http" && hopsConnect(h, hops[j]!)) add(h.callee, { chain: [j], layers: hops[j]!.layerIds.filter(active), layerHops: hops[j]!.layerIds.filter(active).map(() => 0), product: productOf(hops[j]!.layerIds.filter(active).map(attempts)), count: 1 });
     let extended = false;
     for (const j of next) {
       for (const [target, rest] of suffixes(j, depth + 1)) {

@@ -1,11 +1,13 @@
 /** Shared wording and lookups for rules: chains, products, locations. Pure functions of the model. */
 import type { CallPath, Model, RelatedLocation, RetryLayer } from "../model/model";
 import { attemptsText, layerName } from "../model/format";
+import { isSaturated } from "../model/product";
 
 export { attemptsText as times, chainText, layerName } from "../model/format";
 
+/** "27", "at least 10⁶" (model/product.ts saturates), "unbounded" */
 export function productText(n: number | null): string {
-  return n === null ? "unbounded" : String(n);
+  return n === null ? "unbounded" : isSaturated(n) ? "at least 10⁶" : String(n);
 }
 
 

@@ -65,10 +65,8 @@ export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** "27×", "∞" */
-export function productText(product: number | null): string {
-  return product === null ? "∞" : `${product}×`;
-}
+/** "27×", "≥ 10⁶×", "∞" */
+export { productText } from "../../model/product";
 
 export { attemptsText, layerName } from "../../model/format";
 

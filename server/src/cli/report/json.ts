@@ -4,6 +4,7 @@
  * relative to the scanned folder with '/'. Paths are worst first (unbounded counts as worst),
  * findings by file, line and rule.
  */
+import { isSaturated } from "../../model/product";
 import type { RetryCondition, WaitSpec } from "../../model/facts";
 import type { Severity } from "../../model/model";
 import {
@@ -61,6 +62,8 @@ export interface JsonPath {
   chain: string;
   /** only when path enumeration was capped (a problem says so): other chains from the same entry to the same target, not listed */
   others?: number;
+  /** set when the product reached its cap (10⁶): the chain makes at least that many attempts */
+  saturated?: true;
 }
 
 export interface JsonRelated {
@@ -147,6 +150,8 @@ export function buildJsonReport(input: ReportInput): JsonReport {
     budgeted: p.budgeted,
     chain: chainText(p, model),
     ...(p.others !== undefined ? { others: p.others } : {}),
+    // the product reached the cap (model/product.ts): at least this many, not exactly
+    ...(isSaturated(p.product) ? { saturated: true } : {}),
   }));
   const jsonFindings: JsonFinding[] = sortFindings(findings).map((f) => {
     const out: JsonFinding = {

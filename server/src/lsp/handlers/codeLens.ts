@@ -1,4 +1,5 @@
 /** A code lens above each retry layer: its worst case, and a click that reveals the path in the tree. */
+import { productText } from "../../model/product";
 import type { CodeLens } from "vscode-languageserver/node";
 import type { AnalysisResult } from "../../engine/analyze";
 import { CLIENT_COMMANDS } from "../../protocol";
@@ -26,7 +27,7 @@ export function codeLenses(ctx: FolderContext, result: AnalysisResult, file: str
     }
     const worst = model.paths[worstIndex]!;
     const n = worst.layers.length;
-    const product = worst.product === null ? "∞" : `${worst.product}×`;
+    const product = productText(worst.product);
     lenses.push({
       range,
       command: {

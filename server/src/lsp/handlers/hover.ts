@@ -4,6 +4,7 @@
  * Built as a small document, then rendered as markdown or as plain text for clients that do not
  * take markdown (eglot without markdown-mode asks for plaintext).
  */
+import { isSaturated, productOf, productText } from "../../model/product";
 import type { AnalysisResult } from "../../engine/analyze";
 import { attemptsText, chainText, layerName } from "../../model/format";
 import type { CallPath, Hop, RetryLayer } from "../../model/model";
@@ -91,9 +92,9 @@ function callDoc(result: AnalysisResult, hops: Hop[]): Section[] {
   for (const hop of hops) {
     const active = hop.layerIds.map((id) => model.layerById.get(id)!).filter((l) => l && !l.disabled && !l.offPath);
     if (!active.length) continue;
-    const product = active.reduce<number | null>((p, l) => (p === null || l.maxAttempts === null ? null : p * l.maxAttempts), 1);
+    const product = productOf(active.map((l) => l.maxAttempts));
     sections.push({
-      heading: [{ strong: `⟳ this call to ${hop.callee} goes through ${active.length} retry ${active.length === 1 ? "layer" : "layers"}: ${product ?? "unbounded"} attempts` }],
+      heading: [{ strong: `⟳ this call to ${hop.callee} goes through ${active.length} retry ${active.length === 1 ? "layer" : "layers"}: ${product === null ? "unbounded" : isSaturated(product) ? "at least 10⁶" : product} attempts` }],
     });
     sections.push({ paragraph: [chainText(model, { layers: active.map((l) => l.id) })] });
     const worst = model.paths.find((p) => p.hops.some((i) => model.hops[i] === hop));
@@ -103,7 +104,7 @@ function callDoc(result: AnalysisResult, hops: Hop[]): Section[] {
 }
 
 function pathInline(result: AnalysisResult, p: CallPath, highlight: string | null): Inline[] {
-  const out: Inline[] = [{ strong: p.product === null ? "∞" : `${p.product}×` }, ` → ${p.target}${p.budgeted ? " (budgeted)" : ""}: `];
+  const out: Inline[] = [{ strong: productText(p.product) }, ` → ${p.target}${p.budgeted ? " (budgeted)" : ""}: `];
   p.layers.forEach((id, i) => {
     const x = result.model.layerById.get(id)!;
     const text = `${layerName(x)} ${attemptsText(x.maxAttempts)}`;
