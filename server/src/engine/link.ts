@@ -111,6 +111,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
   // attachment indexes
   const decorators = new Map<string, string[]>();
   const blockLayers = new Map<string, string[]>();
+  /** files with a block layer: the others skip the lookup per call */
+  const blockFiles = new Set<string>();
   const helpers = new Map<string, Array<{ layerId: string; paramIndex: number; paramName: string }>>();
   const objectLayers = new Map<string, Array<{ layerId: string; methods: string[]; paramIndex: number }>>();
   for (const f of files) {
@@ -120,6 +122,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       if (a.kind === "function") push(decorators, fnKey(f, a.functionId), id);
       else if (a.kind === "block") {
         for (const c of a.callIds) push(blockLayers, `${f.path}::${c}`, id);
+        if (a.callIds.length) blockFiles.add(f.path);
         // a policy bound to a module-level name: `policy.execute(fn)` here or through an import
         if (a.holder) push(objectLayers, fnKey(f, a.holder.objectId), { layerId: id, methods: a.holder.methods, paramIndex: a.holder.paramIndex });
       }
@@ -127,7 +130,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
       else if (a.kind === "object" && a.objectId) push(objectLayers, fnKey(f, a.objectId), { layerId: id, methods: a.methods, paramIndex: a.paramIndex });
     }
   }
-  for (const [id, extra] of loadBalancerCalls) for (const c of extra.callIds) push(blockLayers, `${extra.file}::${c}`, id);
+  for (const [id, extra] of loadBalancerCalls) {
+    for (const c of extra.callIds) push(blockLayers, `${extra.file}::${c}`, id);
+    if (extra.callIds.length) blockFiles.add(extra.file);
+  }
   // blocks around one call nest: the one that starts first encloses the others (a loop around `session.withTransaction(…)`)
   for (const ids of blockLayers.values()) {
     if (ids.length < 2) continue;
@@ -212,21 +218,28 @@ export function link(written: FileFacts[], settings: Settings): Model {
   for (const [key, ids] of dotnet.pipelineWrappers()) decorators.set(key, [...ids, ...(decorators.get(key) ?? [])]);
 
   const classNamed = new ClassNamedLocals(files);
-  const memo = new Map<string, Reach[]>();
-  const inProgress = new Set<string>();
-  const calledFunctions = new Set<string>();
+  // the memo per file path, then per function id: no `path::id` string is built and hashed for
+  // each of the tens of thousands of lookups (the reach walk's hottest line); by path, not by
+  // FileFacts object, as `fnKey` keys were (a pass may hand in another object for a path)
+  const memo = new Map<string, Map<string, Reach[] | null>>();
+  /** functions some call of the workspace runs (by path, then id): not entries of their own */
+  const calledFunctions = new PathIdSet();
 
   const reachOfFunction = (file: FileFacts, fn: FunctionFact | { id: string }): Reach[] => {
-    const key = fnKey(file, fn.id);
-    const cached = memo.get(key);
+    let inFile = memo.get(file.path);
+    if (!inFile) memo.set(file.path, (inFile = new Map()));
+    const cached = inFile.get(fn.id);
     if (cached) return cached;
-    if (inProgress.has(key)) return [];
-    inProgress.add(key);
+    // null: being computed further up this walk (a cycle)
+    if (cached === null) return [];
+    inFile.set(fn.id, null);
     const out: Reach[] = [];
     // a TS/JS message handler (FunctionFact.messageHandler) runs once per message, whoever registers it
     const perMessage = "messageHandler" in fn && fn.messageHandler === true;
-    for (const call of callsByFn.get(key) ?? []) {
-      const block = blockLayers.get(`${file.path}::${call.id}`) ?? [];
+    const blocks = blockFiles.has(file.path);
+    // (callsByFn, not a copy: DotnetWiring rewrites interface calls in its lists)
+    for (const call of callsByFn.get(fnKey(file, fn.id)) ?? []) {
+      const block = blocks ? (blockLayers.get(`${file.path}::${call.id}`) ?? []) : [];
       // a Feign method's load-balancer retry runs inside Feign's Retryer: SynchronousMethodHandler.invoke
       // loops the Retryer around executeAndDecode → client.execute, the RetryableFeignBlockingLoadBalancerClient
       const inner = call.request?.library === "feign" ? block.filter((id) => layers.get(id)?.configRef?.library === SCLB) : [];
@@ -236,10 +249,10 @@ export function link(written: FileFacts[], settings: Settings): Model {
       const bare = !perItem && wrap.length === 0 && inner.length === 0;
       for (const r of reachOfCall(file, fn.id, call)) out.push(bare ? r : perItem ? { ...r, layers: [...wrap, ...r.layers, ...inner], perItem: true } : { ...r, layers: [...wrap, ...r.layers, ...inner] });
     }
-    inProgress.delete(key);
-    const decorated = [...helperDecorators(file, fn), ...(decorators.get(key) ?? [])];
+    const byHelper = "decoratedBy" in fn && fn.decoratedBy?.length ? helperDecorators(file, fn) : [];
+    const decorated = [...byHelper, ...(decorators.size ? (decorators.get(fnKey(file, fn.id)) ?? []) : [])];
     const result = decorated.length ? out.map((r) => ({ ...r, layers: [...decorated, ...r.layers] })) : out;
-    memo.set(key, result);
+    inFile.set(fn.id, result);
     return result;
   };
 
@@ -331,18 +344,18 @@ export function link(written: FileFacts[], settings: Settings): Model {
         ? (classNamed.resolve(file, call.callee, (f) => f.language === "typescript" && svcOf(f) === svcOf(file)) ?? resolved)
         : resolved;
     for (const t of dispatched) {
-      calledFunctions.add(fnKey(t.file, t.fn.id));
+      calledFunctions.add(t.file.path, t.fn.id);
       out.push(...reachOfFunction(t.file, t.fn));
     }
     // Python: `with get_backend().batch_update() as batch:` runs the context manager's `__enter__` and `__exit__` (engine/pythonDispatch.ts)
     if (call.entersContext) {
       for (const t of pyDispatch.contextMethods(file, scopeId, call.callee)) {
-        calledFunctions.add(fnKey(t.file, t.fn.id));
+        calledFunctions.add(t.file.path, t.fn.id);
         out.push(...reachOfFunction(t.file, t.fn));
       }
     }
     if (target?.kind === "function") {
-      calledFunctions.add(fnKey(target.file, target.fn.id));
+      calledFunctions.add(target.file.path, target.fn.id);
       const binding = bindingOf(target.file, target.fn, call, file, scopeId);
       out.push(...(binding ? reachOfFunction(target.file, target.fn).map((r) => ({ ...r, bindings: [...(r.bindings ?? []), binding] })) : reachOfFunction(target.file, target.fn)));
       for (const h of helpers.get(fnKey(target.file, target.fn.id)) ?? []) {
@@ -352,7 +365,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
         const arg = call.args.find((a) => a.keyword === h.paramName) ?? trailing ?? positional[h.paramIndex];
         const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : arg ? inlineCallback(file, call) : null;
         if (passed?.kind === "function") {
-          calledFunctions.add(fnKey(passed.file, passed.fn.id));
+          calledFunctions.add(passed.file.path, passed.fn.id);
           const layerId = callSiteLayer(h.layerId, file, call);
           for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [layerId, ...r.layers] });
         }
@@ -366,7 +379,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
           const arg = covered.has(site.paramIndex) ? undefined : positional[site.paramIndex];
           const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : arg ? inlineCallback(file, call) : null;
           if (passed?.kind !== "function") continue;
-          calledFunctions.add(fnKey(passed.file, passed.fn.id));
+          calledFunctions.add(passed.file.path, passed.fn.id);
           for (const r of reachOfFunction(passed.file, passed.fn)) out.push({ ...r, layers: [...site.layers, ...r.layers] });
         }
       }
@@ -377,7 +390,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       const arg = call.args.filter((a) => a.keyword === null)[call.invokesArg];
       const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
       if (passed?.kind === "function") {
-        calledFunctions.add(fnKey(passed.file, passed.fn.id));
+        calledFunctions.add(passed.file.path, passed.fn.id);
         out.push(...reachOfFunction(passed.file, passed.fn));
       }
     }
@@ -458,7 +471,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       const methodId = factory?.kind === "function" ? factory.fn.returnsMethods?.[member] : undefined;
       const method = methodId && factory?.kind === "function" ? resolver.functionById(factory.file, methodId) : undefined;
       if (ref?.kind === "client" && factory?.kind === "function" && method) {
-        calledFunctions.add(fnKey(factory.file, method.id));
+        calledFunctions.add(factory.file.path, method.id);
         const args = ref.client.fromCallArgs ?? [];
         const binding: ParamBinding | null = args.some((a) => a.kind !== "unknown")
           ? {
@@ -499,7 +512,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
     if (runs && receiver !== null && runs.runsOn.includes(member)) {
       const action = resolver.functionById(client.file, runs.fnId);
       if (!action) return null;
-      calledFunctions.add(fnKey(client.file, action.id));
+      calledFunctions.add(client.file.path, action.id);
       return reachOfFunction(client.file, action);
     }
     if (client.client.library === "axios" && (receiver === null || member === "request")) {
@@ -672,7 +685,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const arg = call.args.filter((a) => a.keyword === null)[attached[0]!.paramIndex];
     const passed = arg?.name ? resolver.resolve(file, scopeId, arg.name) : null;
     if (passed?.kind !== "function") return [];
-    calledFunctions.add(fnKey(passed.file, passed.fn.id));
+    calledFunctions.add(passed.file.path, passed.fn.id);
     const ids = attached.map((o) => o.layerId);
     return reachOfFunction(passed.file, passed.fn).map((r) => ({ ...r, layers: [...ids, ...r.layers] }));
   };
@@ -726,7 +739,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       // no entry of its own: its bare chain would drop the policy that wraps every run of it
       if (sent.layers.length) {
         inlineWrappedTasks.add(fnKey(task.file, task.fn.id));
-        calledFunctions.add(fnKey(task.file, task.fn.id));
+        calledFunctions.add(task.file.path, task.fn.id);
       }
       out.push(...reachOfFunction(task.file, task.fn).map((r) => (sent.layers.length ? { ...r, layers: [...sent.layers, ...r.layers] } : r)));
     }
@@ -774,9 +787,8 @@ export function link(written: FileFacts[], settings: Settings): Model {
     if (!CODE_LANGUAGES.has(f.language) || isExampleFile(f.path)) continue;
     const entries: Array<{ id: string }> = [{ id: "<module>" }];
     for (const fn of f.functions) {
-      const key = fnKey(f, fn.id);
-      const inlineTask = fn.handler?.method === "TASK" && inlineWrappedTasks.has(key) && !remotelySentTasks.has(key);
-      if ((fn.handler && !inlineTask) || !calledFunctions.has(key)) entries.push(fn);
+      const inlineTask = fn.handler?.method === "TASK" && inlineWrappedTasks.has(fnKey(f, fn.id)) && !remotelySentTasks.has(fnKey(f, fn.id));
+      if ((fn.handler && !inlineTask) || !calledFunctions.has(f.path, fn.id)) entries.push(fn);
     }
     for (const entry of entries) {
       // a routed handler: hops it sends continue only the paths that called that endpoint
@@ -1010,6 +1022,19 @@ function inLongRunningLoop(f: FileFacts, c: CallFact): boolean {
   if (!loops?.length) return false;
   const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column <= b.column);
   return loops.some((l) => l.functionId === c.functionId && before(l.span, c.span) && before({ line: c.span.endLine, column: c.span.endColumn }, { line: l.span.endLine, column: l.span.endColumn }));
+}
+
+/** A set of (path, function id) pairs, without building a `path::id` key per lookup. */
+class PathIdSet {
+  private readonly byPath = new Map<string, Set<string>>();
+  add(path: string, id: string): void {
+    let ids = this.byPath.get(path);
+    if (!ids) this.byPath.set(path, (ids = new Set()));
+    ids.add(id);
+  }
+  has(path: string, id: string): boolean {
+    return this.byPath.get(path)?.has(id) ?? false;
+  }
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

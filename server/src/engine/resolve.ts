@@ -144,19 +144,22 @@ export class Resolver {
   resolve(file: FileFacts, scopeId: string, dotted: string, depth = 0): SymbolRef | null {
     if (depth > 6) return null;
     if (file.language === "csharp") return this.resolveCSharp(file, scopeId, dotted);
-    if (file.language === "go") return this.go.resolve(file, scopeId, dotted);
-    // the same name is looked up for every call through it, each lookup following imports: once per (file, scope, name, depth)
+    // the same name is looked up for every call through it, each lookup following imports (Go: the
+    // folder's files): once per (file, scope, name, depth); nested maps, so no key string is built per lookup
     let inFile = this.resolved.get(file);
     if (!inFile) this.resolved.set(file, (inFile = new Map()));
-    const key = `${scopeId}\u0000${dotted}\u0000${depth}`;
-    const cached = inFile.get(key);
+    let inScope = inFile.get(scopeId);
+    if (!inScope) inFile.set(scopeId, (inScope = new Map()));
+    // Go resolution starts at depth 0 whatever the depth here (GoIndex counts its own)
+    const key = depth === 0 || file.language === "go" ? dotted : `${dotted}\u0000${depth}`;
+    const cached = inScope.get(key);
     if (cached !== undefined) return cached;
-    const found = JVM_LANGUAGES.has(file.language) ? this.jvm.resolve(file, scopeId, dotted) : this.resolveNamed(file, scopeId, dotted, depth);
-    inFile.set(key, found);
+    const found = file.language === "go" ? this.go.resolve(file, scopeId, dotted) : JVM_LANGUAGES.has(file.language) ? this.jvm.resolve(file, scopeId, dotted) : this.resolveNamed(file, scopeId, dotted, depth);
+    inScope.set(key, found);
     return found;
   }
 
-  private readonly resolved = new Map<FileFacts, Map<string, SymbolRef | null>>();
+  private readonly resolved = new Map<FileFacts, Map<string, Map<string, SymbolRef | null>>>();
 
   /** Python and TS/JS lookups (resolve): scopes, this-members, imports. */
   private resolveNamed(file: FileFacts, scopeId: string, dotted: string, depth: number): SymbolRef | null {

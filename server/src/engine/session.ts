@@ -19,6 +19,8 @@ import { contentHash, extractFile } from "./extract";
 interface FileState {
   text: string;
   facts: FileFacts | null;
+  /** the facts of the text before the last edit: kept (same object) when the new text's facts equal them */
+  before?: FileFacts;
 }
 
 /** Facts kept elsewhere by content hash (a persistent store): looked up before extracting. */
@@ -82,7 +84,8 @@ export class WorkspaceSession {
   setText(path: string, text: string): boolean {
     const current = this.files.get(path);
     if (current && current.text === text) return false;
-    this.files.set(path, { text, facts: null });
+    const before = current?.facts ?? current?.before;
+    this.files.set(path, { text, facts: null, ...(before ? { before } : {}) });
     this.revisionCounter++;
     return true;
   }
@@ -127,7 +130,7 @@ export class WorkspaceSession {
         const hash = options.lookup ? contentHash(state.text) : null;
         const hit = hash !== null ? options.lookup!.load(path, hash) : undefined;
         if (hit) {
-          state.facts = hit;
+          state.facts = adopt(state, hit);
           stats.reused++;
         } else misses.push({ path, state, hash });
       }
@@ -138,7 +141,7 @@ export class WorkspaceSession {
           if (!f) return;
           // a file skipped for its budget depends on the machine's load: not kept for next time
           if (m.hash !== null && !f.problems.some((p) => p.message.startsWith("skipped: "))) options.lookup!.save(m.path, m.hash, f);
-          if (this.files.get(m.path) === m.state) m.state.facts = f;
+          if (this.files.get(m.path) === m.state) m.state.facts = adopt(m.state, f);
           stats.extracted++;
         });
       }
@@ -172,11 +175,47 @@ export class WorkspaceSession {
     const facts: FileFacts[] = [];
     for (const [path, state] of this.files) {
       if (!this.analysed(path)) continue;
-      state.facts ??= extractFile(path, state.text);
+      state.facts ??= adopt(state, extractFile(path, state.text));
       facts.push(state.facts);
     }
-    const result = analyzeFacts(facts, this.settings);
+    // an edit whose facts equal the old ones (a comment, a log message, a rename nothing links
+    // through), or an edit undone: the same facts objects under the same settings, the same result
+    const previous = this.last?.result;
+    const same = previous !== undefined && this.lastSettings === this.settings && previous.facts.length === facts.length && previous.facts.every((f, i) => f === facts[i]);
+    const result = same ? previous : analyzeFacts(facts, this.settings);
     this.last = { revision: this.revisionCounter, result };
+    this.lastSettings = this.settings;
     return result;
   }
+
+  private lastSettings: Settings | null = null;
+}
+
+/** The new facts, or the file's facts before the edit when they are equal (so unchanged files keep their identity). */
+function adopt(state: FileState, facts: FileFacts): FileFacts {
+  const before = state.before;
+  delete state.before;
+  return before && sameFacts(before, facts) ? before : facts;
+}
+
+/** Deep equality of plain data (facts are JSON-like): own keys, including ones holding `undefined`, and values. */
+export function sameFacts(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bs = b as unknown[];
+    if (a.length !== bs.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameFacts(a[i], bs[i])) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!sameFacts((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
