@@ -34,23 +34,35 @@ function locate(file: string, pkg: string): string {
   return require.resolve(`${pkg}/${file}`);
 }
 
+/** Loads the runtime; each grammar is loaded on its first parse (see parserFor). */
 export function initTreeSitter(): Promise<void> {
-  ready ??= (async () => {
-    await Parser.init({ locateFile: (f: string) => locate(f, "web-tree-sitter") });
-    for (const [lang, { file, pkg }] of Object.entries(GRAMMAR_FILES) as [TreeSitterLanguage, { file: string; pkg: string }][]) {
-      const language = await Language.load(locate(file, pkg));
-      const parser = new Parser();
-      parser.setLanguage(language);
-      parsers.set(lang, parser);
-    }
-  })();
+  ready ??= Parser.init({ locateFile: (f: string) => locate(f, "web-tree-sitter") }).then(() => {
+    runtimeLoaded = true;
+  });
   return ready;
+}
+let runtimeLoaded = false;
+
+/**
+ * The parser of a language, its grammar compiled on first use (synchronously: parsing is): a
+ * workspace without C# or Kotlin never compiles their 5 MB and 3 MB of WebAssembly, which all
+ * grammars up front cost every start (and every extraction worker) about 100 ms.
+ */
+function parserFor(lang: TreeSitterLanguage): Parser {
+  let parser = parsers.get(lang);
+  if (parser) return parser;
+  if (!runtimeLoaded) throw new Error(`tree-sitter is not loaded (${lang}); call initTreeSitter() first`);
+  const { file, pkg } = GRAMMAR_FILES[lang];
+  const language = Language.loadSync(new WebAssembly.Module(fs.readFileSync(locate(file, pkg))));
+  parser = new Parser();
+  parser.setLanguage(language);
+  parsers.set(lang, parser);
+  return parser;
 }
 
 /** Parses text; never throws on syntax errors (the tree holds ERROR nodes). Call initTreeSitter first. */
 export function parseTree(lang: TreeSitterLanguage, text: string): Tree {
-  const parser = parsers.get(lang);
-  if (!parser) throw new Error(`tree-sitter grammar for ${lang} not loaded; call initTreeSitter() first`);
+  const parser = parserFor(lang);
   const tree = parser.parse(text);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${lang}`);
   return tree;
