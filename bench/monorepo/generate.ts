@@ -11,6 +11,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { Prng } from "../../test/fuzz/prng";
 
 export type Language = "python" | "typescript" | "go" | "csharp" | "java";
 export const LANGUAGES: Language[] = ["python", "typescript", "go", "csharp", "java"];
@@ -34,16 +35,10 @@ export interface GeneratedMonorepo {
   editTargets: { code: string; codePattern: string; yaml: string; yamlPattern: string };
 }
 
-/** mulberry32: small, seedable, the same sequence on every machine */
+/** the shared seeded generator (mulberry32): the same sequence on every machine */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 const NOUNS = [

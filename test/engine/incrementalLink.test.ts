@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { analyzeWorkspace, type AnalysisResult } from "../../server/src/engine/analyze";
 import { sameFacts, WorkspaceSession } from "../../server/src/engine/session";
 import { DEFAULT_SETTINGS } from "../../server/src/model/model";
+import { Prng } from "../fuzz/prng";
 
 const ROOT = join(__dirname, "..", "..", "examples", "shop");
 const STEPS = 24;
@@ -22,16 +23,10 @@ function readTree(dir: string, out: Array<{ path: string; text: string }> = []):
   return out;
 }
 
-/** mulberry32: a small seeded generator, so a failing sequence can be replayed */
+/** the shared seeded generator (mulberry32): the same sequence on every machine */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 /** everything the report and the editor show, as one comparable text */
