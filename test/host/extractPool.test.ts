@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import * as path from "node:path";
 import { after, describe, it } from "node:test";
 import { analyzeWorkspace, inProcessExtractor, type SourceFile } from "../../server/src/engine/analyze";
-import { ExtractPool } from "../../server/src/host/extractPool";
+import { ExtractPool, isRiskyText } from "../../server/src/host/extractPool";
 import { readWorkspace } from "../../server/src/host/workspace";
 import { loadConfig } from "../../server/src/host/config";
 import { renderJson } from "../../server/src/cli/report/json";
@@ -70,6 +70,23 @@ describe("extraction pool", () => {
     const pool = new ExtractPool({ minFiles: 1000 });
     assert.equal(pool.usesWorkers(10), false);
     assert.equal(pool.usesWorkers(1000), true);
+  });
+
+  it("below minFiles, a file that looks hostile to a parser still goes to a worker with its budget; the rest stay on this thread", async () => {
+    const files = await filesOf(SHOP);
+    const expected = await inProcessExtractor().extract(files);
+    const hostile = { path: "svc/huge_line.py", text: `import requests\n\nX = "${"x".repeat(20_000)}"\n` };
+    assert.equal(isRiskyText(hostile.text), true);
+    assert.equal(isRiskyText(files[0]!.text), false);
+    const input = [...files.slice(0, 3), hostile, ...files.slice(3)];
+    // the hostile file hangs in its worker: the budget ends it, and the scan goes on
+    const pool = new ExtractPool({ minFiles: 1000, jobs: 1, fileTimeoutMs: 2000, testHook: { faults: { [hostile.path]: "hang" } } });
+    const facts = await pool.extract(input);
+    assert.equal(pool.stats.workerFiles, 0, "the hung file never finished in its worker");
+    assert.equal(pool.stats.workersStarted >= 1, true);
+    assert.deepEqual(facts.map((f) => f.path), input.map((f) => f.path));
+    assert.match(facts[3]!.problems[0]!.message, /^skipped: took longer than 2 s$/);
+    assert.deepStrictEqual([...facts.slice(0, 3), ...facts.slice(4)], expected);
   });
 
   it("a worker that fails on a file (exits, hangs, runs out of memory or stack): that file gets one problem, the rest their facts", async () => {

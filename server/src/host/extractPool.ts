@@ -11,7 +11,9 @@
  *   10 s", "skipped: ran out of memory", "skipped: parser ran out of stack"). The file is not
  *   retried.
  * - Below `minFiles` files (starting workers and loading their parsers costs more than it
- *   saves) and when workers cannot start at all, files are extracted on this thread instead.
+ *   saves) and when workers cannot start at all, files are extracted on this thread instead —
+ *   except files that look hostile to a parser (isRiskyText: over 256 KB, or a line over 10,000
+ *   characters), which still go to a worker and its budgets.
  *
  * Not covered: a V8 *process* abort (a fatal error inside V8, as opposed to a JavaScript
  * RangeError) ends the whole process from a worker too (measured on Node 20.20: `%Abort` in a
@@ -102,6 +104,23 @@ function failureMessage(err: unknown): string {
   return `skipped: the extractor failed (${String(e?.message ?? err).split("\n")[0]})`;
 }
 
+/** larger than this, or with a line longer than RISKY_LINE, a file is parsed under a budget even in a small folder */
+const RISKY_BYTES = 256 * 1024;
+const RISKY_LINE = 10_000;
+
+/** Does a text look hostile to a parser (huge, or one enormous line: minified, generated, fuzzed)? */
+export function isRiskyText(text: string): boolean {
+  if (text.length > RISKY_BYTES) return true;
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl;
+    if (end - start > RISKY_LINE) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 export class ExtractPool implements Extractor {
   private readonly jobs: number;
   private readonly fileTimeoutMs: number;
@@ -131,12 +150,43 @@ export class ExtractPool implements Extractor {
   }
 
   async extract(files: readonly SourceFile[], onProgress?: (done: number, total: number) => void): Promise<FileFacts[]> {
-    if (!this.usesWorkers(files.length)) return this.local.extract(files, onProgress);
+    if (!this.usesWorkers(files.length)) return this.extractFew(files, onProgress);
     try {
       return await this.run(files, onProgress);
     } finally {
       if (!this.keepAlive) await this.close();
     }
+  }
+
+  /**
+   * Few files: on this thread, except the ones that look hostile to a parser (isRiskyText), which
+   * go to workers for their time and heap budgets — a small folder must not hang on one file.
+   */
+  private async extractFew(files: readonly SourceFile[], onProgress?: (done: number, total: number) => void): Promise<FileFacts[]> {
+    const risky = this.startFailures < 3 ? files.filter((f) => isRiskyText(f.text)) : [];
+    if (risky.length === 0) return this.local.extract(files, onProgress);
+    const riskySet = new Set(risky);
+    const normal = files.filter((f) => !riskySet.has(f));
+    let doneNormal = 0;
+    let doneRisky = 0;
+    const report = () => onProgress?.(doneNormal + doneRisky, files.length);
+    const normalFacts = await this.local.extract(normal, (done) => {
+      doneNormal = done;
+      report();
+    });
+    let riskyFacts: FileFacts[];
+    try {
+      riskyFacts = await this.run(risky, (done) => {
+        doneRisky = done;
+        report();
+      });
+    } finally {
+      if (!this.keepAlive) await this.close();
+    }
+    const byFile = new Map<SourceFile, FileFacts>();
+    normal.forEach((f, i) => byFile.set(f, normalFacts[i]!));
+    risky.forEach((f, i) => byFile.set(f, riskyFacts[i]!));
+    return files.map((f) => byFile.get(f)!);
   }
 
   /**
