@@ -77,8 +77,9 @@ describe("code relevance", () => {
   test("service names in strings and module lines are not words: `audit-api` in a docstring, `namespace AuditApi`", () => {
     assert.deepEqual(leftOut({ "audit_api/u.py": '"""Helpers for audit-api."""\nimport json\n\ndef dump(x):\n    return json.dumps(x)\n' }), ["audit_api/u.py"]);
     assert.deepEqual(leftOut({ "U.cs": "namespace AuditApi.Utils;\n\npublic static class U\n{\n    public static string N(string v) => v.Trim();\n}\n" }), ["U.cs"]);
-    // a word of an identifier still counts: MAX_RETRIES
+    // a word of an identifier still counts: MAX_RETRIES; and the longest words of the list (middleware, controller)
     assert.deepEqual(leftOut({ "c.py": "MAX_RETRIES = 3\n" }), []);
+    assert.deepEqual(leftOut({ "m.ts": "export function wrap(middleware: unknown) { return middleware; }\n", "c.cs": "public class OrdersController { }\n" }), []);
   });
 
   test("a pathological text is decided quickly (no regex backtracking on long lines)", () => {

@@ -5,9 +5,8 @@
  * A code file is parsed when it can hold something the engine looks for, or lies on a call path
  * to such a file:
  *   1. seeds: any file that imports something outside the workspace other than a pure standard
- *      library module, or has a word of WORD_PREFIXES (a retry, a
- *      client, a request, a handler, a queue, settings, an environment variable …) in an
- *      identifier, string or comment. Everything the detectors key on is behind an import or one
+ *      library module, or has a word of WORD_PREFIXES (a retry, a client, a request, a handler, a
+ *      queue, settings, an environment variable …) in an identifier, string or comment. Everything the detectors key on is behind an import or one
  *      of those words; the list is long and matched by prefix, so the test errs towards parsing.
  *   2. members: seeds, and every file that names a member (its module, package, file or a type or
  *      function it declares), to a fixpoint: the callers of callers of a client.
@@ -42,9 +41,11 @@ const WORD_PREFIXES: ReadonlySet<string> = new Set([
 ]);
 const WORD_EXACT: ReadonlySet<string> = new Set(["env", "db", "app", "main", "port", "ports", "option", "options", "ky", "got", "net", "io", "web", "module", "exports", "require"]);
 
+const LONGEST_PREFIX = Math.max(...[...WORD_PREFIXES].map((p) => p.length));
+
 function wordMatches(word: string): boolean {
   if (WORD_EXACT.has(word)) return true;
-  for (let n = Math.min(word.length, 9); n >= 2; n--) if (WORD_PREFIXES.has(word.slice(0, n))) return true;
+  for (let n = Math.min(word.length, LONGEST_PREFIX); n >= 2; n--) if (WORD_PREFIXES.has(word.slice(0, n))) return true;
   return false;
 }
 
