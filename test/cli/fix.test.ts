@@ -4,18 +4,10 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main, type CliIO } from "../../server/src/cli/main";
 import { parseArgs, UsageError } from "../../server/src/cli/args";
+import { runCli as run } from "./runCli";
 
 const SCENARIO = join(__dirname, "..", "scenarios", "seed-checkout-pr", "workspace");
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {}, cwd: process.cwd() };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
 
 function copy(): string {
   const dir = mkdtempSync(join(tmpdir(), "retrylens-clifix-"));

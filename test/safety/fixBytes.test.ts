@@ -6,17 +6,9 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { main, type CliIO } from "../../server/src/cli/main";
 import { applyEditsToBytes, byteMap } from "../../server/src/fixes/byteEdits";
 import { sourceText } from "../../server/src/host/safeFs";
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {}, cwd: process.cwd() };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+import { runCli as run } from "../cli/runCli";
 
 /** a tenacity layer without jitter: the safe RL004 fix renames wait_exponential (import and call) */
 const lines = (eol: string, comment: Buffer) =>
