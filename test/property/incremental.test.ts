@@ -82,3 +82,55 @@ describe("incremental analysis after any edit sequence equals a fresh analysis",
     }
   }
 });
+
+describe("analysis in slices, with edits arriving while it is paused, equals a fresh analysis of the latest files", () => {
+  const workspaces = propertyWorkspaces();
+  const pool = workspaces.flatMap((w) => w.files);
+  const chosen = workspaces.filter((w) => ["test/scenarios/seed-failover-mesh/workspace", "test/fixes/workspaces/jvm-go"].includes(w.name));
+  for (const ws of chosen) {
+    for (const seed of SEEDS) {
+      test(`${ws.name}, seed ${seed}: ${EDITS_PER_SEQUENCE} edits, some during a run`, async () => {
+        const rng = new Prng(seed * 7919 + ws.files.length);
+        const settings = { ...DEFAULT_SETTINGS };
+        const session = await WorkspaceSession.create();
+        session.setSettings(settings);
+        session.reset(ws.files);
+        const current = new Map(ws.files.map((f) => [f.path, f.text]));
+        const apply = (edit: Edit) => {
+          if (edit.kind === "remove") {
+            session.remove(edit.path);
+            current.delete(edit.path);
+          } else {
+            session.setText(edit.path, edit.text);
+            current.set(edit.path, edit.text);
+          }
+        };
+        const done: string[] = [];
+        let overtaken = 0;
+        for (let i = 0; i < EDITS_PER_SEQUENCE; i++) {
+          const edit = nextEdit(rng, current, pool);
+          done.push(edit.why);
+          apply(edit);
+          // slices of 0 ms: a pause after every step, so the edits below land inside the run
+          const running = session.analyzeInSlices(0);
+          const shared = session.analyzeInSlices(0);
+          const during = rng.int(0, 2);
+          for (let k = 0; k < during; k++) {
+            for (let spins = rng.int(1, 40); spins > 0; spins--) await new Promise<void>((resolve) => setImmediate(resolve));
+            if (!session.analysing) break;
+            const late = nextEdit(rng, current, pool);
+            done.push(`${late.why} (during the run)`);
+            apply(late);
+            overtaken++;
+          }
+          const result = await running;
+          assert.equal(await shared, result, "callers during one run share its result");
+          assert.ok(session.isCurrent(), "a run resolves with the current revision's analysis");
+          const fresh = canonicalReport(await analyzeWorkspace(session.paths().map((p) => ({ path: p, text: current.get(p)! })), settings));
+          assert.ok(canonicalReport(result) === fresh, `after ${done.join("; ")}:\n${firstDifference(fresh, canonicalReport(result))}`);
+        }
+        assert.ok(overtaken > 0, "some edits landed while a run was paused");
+      });
+    }
+  }
+});

@@ -10,7 +10,8 @@ import { ALL_RULES } from "../rules/registry";
 import { initTreeSitter } from "../parsing/treeSitter";
 import { FactsCache } from "./extract";
 import { isTestPath } from "../model/languages";
-import { link } from "./link";
+import { linkSteps } from "./link";
+import { runToEnd, type Steps } from "./steps";
 import { runRules } from "./runRules";
 
 export interface SourceFile {
@@ -75,15 +76,21 @@ export async function analyzeWorkspace(files: SourceFile[], settings: Settings, 
 
 /** Linking and rules only, from facts already extracted (synchronous; used after edits). */
 export function analyzeFacts(facts: FileFacts[], settings: Settings): AnalysisResult {
+  return runToEnd(analyzeFactsSteps(facts, settings));
+}
+
+/** `analyzeFacts` as steps (engine/steps.ts), for a host that links in slices between its requests. */
+export function* analyzeFactsSteps(facts: FileFacts[], settings: Settings): Steps<AnalysisResult> {
   const problems: Problem[] = facts.flatMap((f) => f.problems.map((p) => ({ file: f.path, line: p.line, message: p.message })));
   let model: Model;
   try {
-    model = link(facts, settings);
+    model = yield* linkSteps(facts, settings);
     problems.push(...(model.problems ?? []));
   } catch (err) {
     problems.push({ file: "", line: null, message: `linking failed: ${(err as Error).stack ?? err}` });
     model = { layers: [], clients: [], layerById: new Map(), hops: [], paths: [], services: new Map(), fileService: new Map(), settings };
   }
+  yield;
   const suppressions = new Map(facts.filter((f) => f.suppressions.length).map((f) => [f.path, f.suppressions]));
   const { findings, problems: ruleProblems, suppressed } = runRules(model, ALL_RULES, suppressions);
   return { model, findings, facts, problems: [...problems, ...ruleProblems], suppressed };

@@ -48,6 +48,7 @@ import { queueWrapperLayers } from "./queues/queueWrappers";
 import { PythonDispatch } from "./pythonDispatch";
 import { TsDispatch } from "./tsDispatch";
 import { AzureSdkLinks } from "./azureSdk";
+import { runToEnd, type Steps } from "./steps";
 import { MONGOOSE_DEFAULT_TARGET, mongooseConnections, packageMongooseConnection, withoutRetriesInsideTransactions, type MongooseConnection } from "./mongoose";
 
 interface Reach {
@@ -74,16 +75,27 @@ const LIBRARY_DEFAULT_TIMEOUT: Record<string, number> = { httpx: 5, "httpx.Clien
 const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
 
 export function link(written: FileFacts[], settings: Settings): Model {
+  return runToEnd(linkSteps(written, settings));
+}
+
+/**
+ * `link` as steps (engine/steps.ts): it yields between its passes and between files in the reach
+ * and hop walks, so a host can link a large workspace in slices without blocking its requests.
+ */
+export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Model> {
   // an Aspire AppHost names the services its projects run as
   // NGINX upstream hosts that name compose services with replicas have one peer per replica
   // kustomize: which manifests are applied together, and patches applied to their targets
   const kustomize = applyKustomize(withComposePeers(withAspireHost(written)));
+  yield;
   const index = buildServices(kustomize.files, settings, kustomize);
+  yield;
   // Java/Kotlin: requests and routes a client or controller inherits from an API interface (engine/jvmHttpInheritance.ts)
   // spring-kafka: layers of a listener container factory Spring Boot would not build here are dropped (engine/springKafkaListeners.ts)
   const files = withKafkaContainerDefaults(withInheritedHttpRoutes(kustomize.files, index.fileService), (path) => index.fileService.get(path) ?? null);
   const resolver = new Resolver(files, index.fileService);
   addServedPorts(files, index, resolver);
+  yield;
   const pyDispatch = new PythonDispatch(files, resolver);
   const tsDispatch = new TsDispatch(files, resolver);
   const layers = new Map<string, RetryLayer>();
@@ -96,6 +108,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
       layers.set(key, layer);
     }
   }
+  yield;
   applyHelmValues(files, layers);
   // SDK defaults of the version the package manifest pins (stripe-node 13 → 1 retry, 17 → 2)
   applySdkVersions(files, layers);
@@ -107,6 +120,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   const loadBalancerCalls = applySpringCloudLoadBalancer(files, layers, resolver.config);
   // the JDK HttpURLConnection re-send: off under another Feign client; RestTemplate: body-less methods only (engine/jdkHttpUrlConnection.ts)
   applyJdkHttpUrlConnection(files, layers);
+  yield;
 
   // attachment indexes
   const decorators = new Map<string, string[]>();
@@ -140,6 +154,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
     const at = (id: string) => layers.get(id)?.anchor;
     ids.sort((x, y) => (at(x)?.line ?? 0) - (at(y)?.line ?? 0) || (at(x)?.column ?? 0) - (at(y)?.column ?? 0));
   }
+  yield;
   // helpers declared in .retrylens.yaml retry the callable they are given (first parameter)
   for (const declared of declaredHelpers(files, settings, resolver)) {
     const key = fnKey(declared.file, declared.fn.id);
@@ -169,6 +184,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
     layers.set(layer.id, layer);
     push(decorators, fnKey(b.taskFile, b.functionId), layer.id);
   }
+  yield;
   const callsByFn = new Map<string, CallFact[]>();
   for (const f of files) for (const c of f.calls) push(callsByFn, fnKey(f, c.functionId), c);
 
@@ -202,22 +218,27 @@ export function link(written: FileFacts[], settings: Settings): Model {
     }
   }
 
+  yield;
   // gRPC service-config .json files apply to the stubs of the services they name (§3.11)
   for (const [key, ids] of grpcConfigClientLayers(files)) stubLayers.set(key, [...(stubLayers.get(key) ?? []), ...ids]);
 
   // .NET: HttpClient registrations, injected policies and interfaces, DbContexts, counts from
   // settings, flags and Aspire settings (engine/dotnetWiring.ts)
   const dotnet = new DotnetWiring(files, index, resolver, callsByFn, layers);
+  yield;
   const svcOf = (f: FileFacts) => index.fileService.get(f.path) ?? "";
   const jvmDb = new JvmDb(files, resolver, index.fileService, layers);
+  yield;
   // C# calls on Azure SDK client types reach azure:<service> through the client's retry policy
   const azureSdk = new AzureSdkLinks(files, index);
   // job queues (Celery, …): sending a task is a queue hop to its worker (engine/jobQueues.ts)
   const queues = new JobQueues(files, index, resolver);
+  yield;
   // request handlers run inside the service's Mediator/MediatR pipeline behaviors
   for (const [key, ids] of dotnet.pipelineWrappers()) decorators.set(key, [...ids, ...(decorators.get(key) ?? [])]);
 
   const classNamed = new ClassNamedLocals(files);
+  yield;
   // the memo per file path, then per function id: no `path::id` string is built and hashed for
   // each of the tens of thousands of lookups (the reach walk's hottest line); by path, not by
   // FileFacts object, as `fnKey` keys were (a pass may hand in another object for a path)
@@ -754,6 +775,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   for (const f of files) {
     for (const fn of f.functions) reachOfFunction(f, fn);
     reachOfFunction(f, { id: "<module>" });
+    yield;
   }
   const hops = new Map<string, Hop>();
   const addHop = (h: Omit<Hop, "calls"> & { calls: LinkedCall[] }) => {
@@ -782,6 +804,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
   };
 
   for (const f of files) {
+    yield;
     const caller = index.fileService.get(f.path) ?? null;
     // sample programs beside a library start no request paths (engine/sideFiles.ts isExampleFile)
     if (!CODE_LANGUAGES.has(f.language) || isExampleFile(f.path)) continue;
@@ -832,7 +855,9 @@ export function link(written: FileFacts[], settings: Settings): Model {
 
   // mesh layers on service hops, and edge routes as hops from their gateways
   // a service calling its own endpoints: the called handler's hops go on under the call's layers (engine/selfCalls.ts)
+  yield;
   const finalHops = meshAndGatewayHops(files, spliceSelfCalls([...hops.values()]), layers, index);
+  yield;
   remoteBaseDefaults(files, kustomize.remoteBuilds, layers);
 
   // targets per layer
@@ -844,12 +869,15 @@ export function link(written: FileFacts[], settings: Settings): Model {
   }
   for (const l of layers.values()) l.targets.sort();
   // code layers that run only while the program starts are off the request paths
-  markStartupLayers(files, layers, resolver);
+  yield;
+  yield* markStartupLayers(files, layers, resolver);
+  yield;
   // library defaults built in one-off scripts, seeds, migrations and examples (engine/sideFiles.ts)
   markSideFileDefaults(layers);
   markInertLayers(files, layers);
   // SDK defaults only .NET console tools run, that no layer of the tool wraps (engine/dotnetTools.ts)
   markDotnetToolLayers(files, layers, finalHops, index, (f, scopeId) => dotnet.runningServices(f, scopeId));
+  yield;
 
   const model: Model = {
     layers: [...layers.values()].sort((a, b) => a.file.localeCompare(b.file) || a.anchor.line - b.anchor.line),
@@ -865,6 +893,7 @@ export function link(written: FileFacts[], settings: Settings): Model {
     fileService: index.fileService,
     settings,
   };
+  yield;
   const enumerated = enumeratePathsCapped(model);
   model.paths = enumerated.paths;
   if (enumerated.capped) model.problems = [{ file: "", line: null, message: enumerated.capped }];

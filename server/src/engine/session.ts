@@ -13,8 +13,12 @@ import type { FileFacts } from "../model/facts";
 import { isTestPath } from "../model/languages";
 import { DEFAULT_SETTINGS, type Settings } from "../model/model";
 import { initTreeSitter } from "../parsing/treeSitter";
-import { analyzeFacts, type AnalysisResult, type Extractor } from "./analyze";
+import { analyzeFactsSteps, type AnalysisResult, type Extractor } from "./analyze";
+import { runInSlices, runToEnd, type Steps } from "./steps";
 import { contentHash, extractFile } from "./extract";
+
+/** how long the language server links before giving the event loop a turn (a request needs a few turns to be read, run and answered) */
+const DEFAULT_SLICE_MS = 8;
 
 interface FileState {
   text: string;
@@ -172,19 +176,59 @@ export class WorkspaceSession {
   /** The analysis for the current revision, extracting only files whose facts are missing. */
   analyze(): AnalysisResult {
     if (this.last && this.last.revision === this.revisionCounter) return this.last.result;
+    return runToEnd(this.analysisSteps(this.revisionCounter));
+  }
+
+  /**
+   * The analysis for the current revision, computed in slices of about `sliceMs` that give the
+   * event loop back (a language server keeps answering from `snapshot()` meanwhile). Callers
+   * share one run; a run overtaken by a change stops at its next pause and starts again from the
+   * new revision, so the result is always current when it resolves.
+   */
+  analyzeInSlices(sliceMs: number = DEFAULT_SLICE_MS): Promise<AnalysisResult> {
+    if (this.last && this.last.revision === this.revisionCounter) return Promise.resolve(this.last.result);
+    this.running ??= (async () => {
+      try {
+        for (;;) {
+          const revision = this.revisionCounter;
+          // stopped when overtaken by a change, or when a synchronous analyze() made this revision's meanwhile
+          const result = await runInSlices(this.analysisSteps(revision), { sliceMs, cancelled: () => this.revisionCounter !== revision || this.last?.revision === revision });
+          if (result) return result;
+          if (this.last && this.last.revision === this.revisionCounter) return this.last.result;
+        }
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** true while `analyzeInSlices` runs */
+  get analysing(): boolean {
+    return this.running !== null;
+  }
+
+  private running: Promise<AnalysisResult> | null = null;
+
+  /** extraction of files whose facts are missing, then linking and rules; records the result as `revision`'s */
+  private *analysisSteps(revision: number): Steps<AnalysisResult> {
     const facts: FileFacts[] = [];
     for (const [path, state] of this.files) {
       if (!this.analysed(path)) continue;
-      state.facts ??= adopt(state, extractFile(path, state.text));
+      if (state.facts === null) {
+        state.facts = adopt(state, extractFile(path, state.text));
+        yield;
+      }
       facts.push(state.facts);
     }
     // an edit whose facts equal the old ones (a comment, a log message, a rename nothing links
     // through), or an edit undone: the same facts objects under the same settings, the same result
     const previous = this.last?.result;
-    const same = previous !== undefined && this.lastSettings === this.settings && previous.facts.length === facts.length && previous.facts.every((f, i) => f === facts[i]);
-    const result = same ? previous : analyzeFacts(facts, this.settings);
-    this.last = { revision: this.revisionCounter, result };
-    this.lastSettings = this.settings;
+    const settings = this.settings;
+    const same = previous !== undefined && this.lastSettings === settings && previous.facts.length === facts.length && previous.facts.every((f, i) => f === facts[i]);
+    const result = same ? previous : yield* analyzeFactsSteps(facts, settings);
+    this.last = { revision, result };
+    this.lastSettings = settings;
     return result;
   }
 

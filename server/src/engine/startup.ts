@@ -23,6 +23,7 @@ import type { RetryLayer } from "../model/model";
 import { ClassNamedLocals } from "./classNamedLocals";
 import { fnKey } from "./keys";
 import type { Resolver } from "./resolve";
+import type { Steps } from "./steps";
 
 const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
 const MODULE = "<module>";
@@ -46,7 +47,8 @@ interface Node {
   fn: FunctionFact | null;
 }
 
-export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryLayer>, resolver: Resolver): void {
+/** As steps (engine/steps.ts): it yields between files while indexing calls and between layers, for a host linking in slices. */
+export function* markStartupLayers(files: FileFacts[], layers: Map<string, RetryLayer>, resolver: Resolver): Steps<void> {
   const code = files.filter((f) => CODE_LANGUAGES.has(f.language));
   if (!code.length) return;
   const nodes = new Map<string, Node>();
@@ -68,6 +70,7 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
   const argsByName = new Map<string, Array<{ f: FileFacts; c: CallFact; index: number }>>();
   const last = (dotted: string) => dotted.slice(dotted.lastIndexOf(".") + 1);
   for (const f of code) {
+    yield;
     nodes.set(fnKey(f, MODULE), { file: f, id: MODULE, fn: null });
     roots.set(fnKey(f, MODULE), "module code");
     for (const fn of f.functions) {
@@ -154,6 +157,7 @@ export function markStartupLayers(files: FileFacts[], layers: Map<string, RetryL
   };
 
   for (const layer of layers.values()) {
+    yield;
     if (layer.category !== "code" || layer.offPath || layer.disabled) continue;
     const a = layer.attach;
     // loops and decorators run where they are written; a policy object built at module level

@@ -18,6 +18,7 @@
  */
 import type { SourceFile } from "../engine/analyze";
 import { sourceLanguage } from "../model/languages";
+import { runToEnd, type Steps } from "../engine/steps";
 
 type CodeLanguage = "python" | "typescript" | "go" | "java" | "kotlin" | "csharp";
 const CODE: ReadonlySet<string> = new Set<CodeLanguage>(["python", "typescript", "go", "java", "kotlin", "csharp"]);
@@ -83,21 +84,34 @@ interface CodeFile {
   names: string[];
 }
 
+export interface Relevance {
+  kept: SourceFile[];
+  leftOut: string[];
+  index: LeftOutFiles;
+}
+
 /** Splits files into those to parse and those left out. Non-code files are always kept. */
-export function relevantFiles(files: readonly SourceFile[]): { kept: SourceFile[]; leftOut: string[]; index: LeftOutFiles } {
+export function relevantFiles(files: readonly SourceFile[]): Relevance {
+  return runToEnd(relevantFilesSteps(files));
+}
+
+/** `relevantFiles` as steps (engine/steps.ts): it yields between files, for a host reading a folder in slices. */
+export function* relevantFilesSteps(files: readonly SourceFile[]): Steps<Relevance> {
   const code: CodeFile[] = [];
   const keep = new Set<SourceFile>();
   for (const file of files) {
     const c = codeFile(file);
     if (c) code.push(c);
     else keep.add(file);
+    yield;
   }
-  const local = localModules(code);
+  const local = yield* localModules(code);
 
   // 1. seeds; the rest get their tokens indexed (token → files holding it)
   const members = new Set<CodeFile>();
   const byToken = new Map<string, CodeFile[]>();
   for (const c of code) {
+    yield;
     if (isSeed(c, local)) {
       members.add(c);
       continue;
@@ -110,7 +124,12 @@ export function relevantFiles(files: readonly SourceFile[]): { kept: SourceFile[
   const byName = new Map<string, CodeFile[]>();
   for (const c of code) if (!members.has(c)) for (const name of c.names) push(byName, key(c, name), c);
   const beside = new Set<CodeFile>();
-  if (byName.size) for (const m of members) for (const c of named(m, byName)) beside.add(c);
+  if (byName.size) {
+    for (const m of members) {
+      yield;
+      for (const c of named(m, byName)) beside.add(c);
+    }
+  }
   for (const c of code) if (members.has(c) || beside.has(c)) keep.add(c.file);
   const kept = files.filter((f) => keep.has(f));
   const leftOut = files.filter((f) => !keep.has(f));
@@ -317,11 +336,12 @@ interface LocalModules {
   packages: Set<string>;
 }
 
-function localModules(code: readonly CodeFile[]): LocalModules {
+function* localModules(code: readonly CodeFile[]): Steps<LocalModules> {
   const folders = new Set<string>();
   const pythonNames = new Set<string>();
   const packages = new Set<string>();
   for (const c of code) {
+    yield;
     const parts = c.file.path.split("/");
     for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join("/"));
     for (const p of parts) pythonNames.add(stripExtension(p));

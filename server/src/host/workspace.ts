@@ -19,12 +19,16 @@ import * as path from "node:path";
 import type { SourceFile } from "../engine/analyze";
 import type { Settings } from "../model/model";
 import { sourceLanguage } from "../model/languages";
-import { relevantFiles, type LeftOutFiles } from "./relevance";
+import { relevantFilesSteps, type LeftOutFiles } from "./relevance";
+import { runInSlices } from "../engine/steps";
 import { errorText, sourceText, WorkspaceFs, type SafeFsRefusal } from "./safeFs";
 import { isSpringConfigFile } from "../detectors/spring/settings";
 import { PYTHON_LOCK_FILES, VERSIONED_PY_PACKAGES } from "../detectors/json/pythonPins";
 
 export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** how long the folder read runs before giving the event loop a turn */
+const READ_SLICE_MS = 8;
 
 export type SkipReason = SafeFsRefusal;
 
@@ -155,11 +159,17 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
     files.push({ path: rel, text });
   };
 
+  // the event loop gets a turn every few milliseconds (an editor's requests wait at most that
+  // long), progress every 100 files
+  let lastYield = performance.now();
   const maybeYield = async () => {
     if (++sinceYield >= 100) {
       sinceYield = 0;
       options.onProgress?.(files.length);
+    }
+    if (performance.now() - lastYield >= READ_SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
+      lastYield = performance.now();
     }
   };
 
@@ -225,7 +235,8 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
   let leftOutIndex: LeftOutFiles | undefined;
   if (options.codeRelevance !== false) {
     // code that reaches nothing outside itself and that nothing on a path reads is not parsed
-    const { kept, leftOut, index } = relevantFiles(files);
+    // in slices: an editor's requests are answered while a large folder is sorted
+    const { kept, leftOut, index } = (await runInSlices(relevantFilesSteps(files), { sliceMs: READ_SLICE_MS }))!;
     files.length = 0;
     for (const f of kept) files.push(f);
     for (const f of leftOut) filtered.push(f);

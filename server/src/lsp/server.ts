@@ -67,6 +67,8 @@ export function startServer(connection: Connection): void {
   let modelVersion = 0;
   const published = new Map<string, string>();
   const timers = new Map<Folder, NodeJS.Timeout>();
+  /** the latest publish begun per folder: an older one still converting stops rather than send stale diagnostics */
+  const publishing = new Map<Folder, number>();
   let indexing: Promise<void> = Promise.resolve();
   let indexingNow = false;
   let factsCacheDir: string | null = null;
@@ -144,13 +146,13 @@ export function startServer(connection: Connection): void {
   }
 
   /**
-   * The analysis a request answers from: null while the folder's first index runs and there is
-   * no earlier one; the last one while an edit waits for its debounced relink (the relink is
-   * coming anyway, a request must not run it a second time); else the current one.
+   * The analysis a request answers from, without linking on the request loop: the last one made
+   * (null before the folder's first, which a hover shows as "indexing…"). A change's relink is
+   * already coming (debounced, then in slices: engine/session.ts analyzeInSlices), so a request
+   * never runs it a second time, and never waits for it.
    */
   function resultFor(folder: Folder): AnalysisResult | null {
-    if (!folder.indexed || timers.has(folder)) return folder.session.snapshot() ?? (folder.indexed ? folder.session.analyze() : null);
-    return folder.session.analyze();
+    return folder.session.snapshot();
   }
 
   function schedule(folder: Folder): void {
@@ -165,11 +167,16 @@ export function startServer(connection: Connection): void {
     );
   }
 
-  function analyzeAndPublish(folder: Folder): void {
+  async function analyzeAndPublish(folder: Folder): Promise<void> {
     if (!folder.indexed) return;
+    // linked in slices: requests keep being answered (from the last analysis) meanwhile
+    const result = folder.enabled ? await folder.session.analyzeInSlices() : null;
+    // a rescan began meanwhile (it publishes when done), or the folder was removed
+    if (!folder.indexed || !folders.includes(folder)) return;
+    const generation = (publishing.get(folder) ?? 0) + 1;
+    publishing.set(folder, generation);
     const byUri = new Map<string, Diagnostic[]>();
-    if (folder.enabled) {
-      const result = folder.session.analyze();
+    if (result) {
       for (const f of result.findings) {
         const uri = pathToFileURL(path.join(folder.root, f.file)).toString();
         const list = byUri.get(uri) ?? [];
@@ -196,6 +203,9 @@ export function startServer(connection: Connection): void {
       });
       byUri.set(uri, list);
     }
+    // converting thousands of findings takes a while: the event loop gets a turn before sending
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (publishing.get(folder) !== generation || !folders.includes(folder)) return;
     const folderUris = [...published.keys()].filter((uri) => folderOf(uri)?.folder === folder);
     for (const uri of new Set([...folderUris, ...byUri.keys()])) {
       const diagnostics = byUri.get(uri) ?? [];
@@ -260,7 +270,7 @@ export function startServer(connection: Connection): void {
             `indexed ${folder.root}: ${folder.session.paths().length} files (${read} read, ${skipped} skipped; facts: ${extract.reused} reused from the cache, ${extract.extracted} extracted) in ${Date.now() - started} ms`,
           );
           progress?.report(`${name}: linking…`);
-          analyzeAndPublish(folder); // each folder publishes as soon as it is done
+          await analyzeAndPublish(folder); // each folder publishes as soon as it is done
           if (store) {
             store.retain(new Set(folder.session.paths()));
             void store.flush();
@@ -434,9 +444,12 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  /** fixes are computed from the current texts: from the current analysis once indexed, else from the last one */
-  const actionContext = (folder: Folder): ActionContext | null => {
-    const result = folder.indexed ? folder.session.analyze() : folder.session.snapshot();
+  /**
+   * Fixes are computed from the current texts: from the current analysis once indexed (awaited:
+   * linked in slices while other requests are answered), else from the last one.
+   */
+  const actionContext = async (folder: Folder): Promise<ActionContext | null> => {
+    const result = folder.indexed ? await folder.session.analyzeInSlices() : folder.session.snapshot();
     if (!result) return null;
     return {
       folder,
@@ -455,7 +468,7 @@ export function startServer(connection: Connection): void {
     try {
       const data = action.data as { uri?: string } | undefined;
       const hit = data?.uri ? folderOf(data.uri) : null;
-      const ctx = hit ? actionContext(hit.folder) : null;
+      const ctx = hit ? await actionContext(hit.folder) : null;
       return ctx ? resolveFixAction(action, ctx) : action;
     } catch (err) {
       logError("code action resolve", err);
@@ -467,7 +480,7 @@ export function startServer(connection: Connection): void {
     guard("code action", [], async (params) => {
       const hit = folderOf(params.textDocument.uri);
       if (!hit || !hit.folder.enabled) return [];
-      const ctx = actionContext(hit.folder);
+      const ctx = await actionContext(hit.folder);
       if (!ctx) return [];
       const only = params.context.only;
       if (only && only.some((k) => FIX_ALL_KIND.startsWith(k) && k.startsWith("source"))) {
