@@ -239,6 +239,8 @@ interface ScanResult {
   warm: Measure;
   warmCpuS: number | null;
   warmRssMb: number | null;
+  /** a warm scan after one code file changed (the stored result no longer applies; the facts of the others do) */
+  warmEdited: Measure;
   cacheNote: string;
   layers: number;
   paths: number;
@@ -258,7 +260,7 @@ async function scans(m: GeneratedMonorepo, timeoutMs: number, work: string): Pro
   const cache = cliSupportsCache();
   const args = (extra: string[]) => [CLI, "scan", m.root, "--format", "json", "--fail-on", "none", "--output", report, ...extra];
   const out: ScanResult = {
-    cold: timedOut, coldRssMb: null, coldCpuS: null, warmCpuS: null, warm: { ok: false, why: "n/a (no cache yet)" }, warmRssMb: null,
+    cold: timedOut, coldRssMb: null, coldCpuS: null, warmCpuS: null, warm: { ok: false, why: "n/a (no cache yet)" }, warmRssMb: null, warmEdited: { ok: false, why: "n/a (no cache yet)" },
     cacheNote: cache ? `--cache=${cacheDir} (empty before the cold scan)` : "the CLI has no --cache option",
     layers: 0, paths: 0, crossServicePaths: 0, maxServicesOnPath: 0,
   };
@@ -292,6 +294,17 @@ async function scans(m: GeneratedMonorepo, timeoutMs: number, work: string): Pro
     out.warm = warm.timedOut ? timedOut : warm.code === 0 ? { ok: true, value: warm.ms } : { ok: false, why: `exit ${warm.code}: ${warm.stderr.trim().slice(0, 200)}` };
     out.warmRssMb = warm.peakRssMb;
     out.warmCpuS = warm.cpuS;
+    // one file changed (a retry count, as the editor edits below): the text is restored afterwards
+    const edited = join(m.root, m.editTargets.code);
+    const original = readFileSync(edited, "utf8");
+    try {
+      writeFileSync(edited, withNumber(original, m.editTargets.codePattern, 9));
+      log("warm scan after one file changed");
+      const again = await runChild(process.execPath, args([`--cache=${cacheDir}`]), { timeoutMs });
+      out.warmEdited = again.timedOut ? timedOut : again.code === 0 ? { ok: true, value: again.ms } : { ok: false, why: `exit ${again.code}: ${again.stderr.trim().slice(0, 200)}` };
+    } finally {
+      writeFileSync(edited, original);
+    }
   }
   return out;
 }
@@ -465,6 +478,7 @@ function section(r: SizeResult): string {
   row("cold CLI scan, peak RSS", fmtMb(s.coldRssMb), `parse ${fmtMb(f.parsePeakRssMb)}`, s.coldRssMb && f.parsePeakRssMb ? `${(s.coldRssMb / f.parsePeakRssMb).toFixed(1)}×` : "—", targets ? "≤ 1.5 GB" : "", targets ? met(coldRssOk) : "");
   row("warm CLI scan (cache), wall", fmtS(s.warm), `git grep ${fmtS(f.gitGrep)} · parse ${fmtS(f.parse)}`, `${ratio(s.warm, f.gitGrep)} · ${ratio(s.warm, f.parse)}`, targets ? "≤ 2 s" : "", targets ? met(atMost(s.warm, 2000)) : "");
   row("warm CLI scan, CPU (user + sys)", cpu(s.warmCpuS), `parse ${cpu(f.parseCpuS)}`, cpuRatio(s.warmCpuS, f.parseCpuS), "", "");
+  row("warm CLI scan after one file changed, wall", fmtS(s.warmEdited), `git grep ${fmtS(f.gitGrep)} · parse ${fmtS(f.parse)}`, `${ratio(s.warmEdited, f.gitGrep)} · ${ratio(s.warmEdited, f.parse)}`, "", "");
   row("LSP start → first diagnostics", fmtS(l.firstDiagnostics), `parse ${fmtS(f.parse)}`, ratio(l.firstDiagnostics, f.parse), "", "");
   row(`hover during the first index, p50 / max (${l.hover.count} sent, ${l.hover.answeredDuringIndex} answered before the index finished)`, `${fmtMs(l.hover.p50)} / ${fmtMs(l.hover.max)}`, "", "", targets ? "≤ 200 ms" : "", targets ? met(atMost(l.hover.max, 200)) : "");
   row("server RSS after indexing", fmtMb(l.rssAfterIndexMb), `parse ${fmtMb(f.parsePeakRssMb)}`, l.rssAfterIndexMb && f.parsePeakRssMb ? `${(l.rssAfterIndexMb / f.parsePeakRssMb).toFixed(1)}×` : "—", "", "");

@@ -11,6 +11,7 @@ import { after, before, describe, it } from "node:test";
 import { parseArgs, UsageError } from "../../server/src/cli/args";
 import { main, type CliIO } from "../../server/src/cli/main";
 import { DEFAULT_CACHE_FOLDER, PACK_FILE } from "../../server/src/host/factsStore";
+import { RESULT_FILE } from "../../server/src/host/resultStore";
 
 const SHOP = path.join(__dirname, "..", "..", "examples", "shop");
 
@@ -66,21 +67,40 @@ describe("scan options: cache and jobs", () => {
     assert.equal(cold.code, 0, cold.stderr);
     assert.equal(cold.stdout, plain.stdout);
     const dir = path.join(ws, DEFAULT_CACHE_FOLDER);
-    assert.deepEqual(fs.readdirSync(dir).sort(), [".gitignore", "CACHEDIR.TAG", PACK_FILE]);
+    assert.deepEqual(fs.readdirSync(dir).sort(), [".gitignore", "CACHEDIR.TAG", PACK_FILE, RESULT_FILE].sort());
+    assert.match(cold.stderr, /result cache: not reused/);
     assert.match(cold.stderr, /facts cache \S+: 0 reused, \d+ extracted/);
 
+    // nothing changed: the last result, without reading the facts pack at all
     const warm = await run(["scan", ws, "-f", "json", "--fail-on", "none", "--cache", "-v"]);
     assert.equal(warm.stdout, plain.stdout);
-    const m = /facts cache \S+: (\d+) reused, 0 extracted/.exec(warm.stderr);
-    assert.ok(m && Number(m[1]) > 0, warm.stderr);
+    assert.match(warm.stderr, /result cache: reused/);
+    assert.doesNotMatch(warm.stderr, /facts cache/);
+    // the text report (another rendering of the same result) agrees too
+    assert.equal((await run(["scan", ws, "--fail-on", "none", "--cache"])).stdout, (await run(["scan", ws, "--fail-on", "none"])).stdout);
 
-    // the cache folder is not analysed itself, and an edit is picked up
+    // another setting: the result is not reused, the facts are
+    const strict = await run(["scan", ws, "-f", "json", "--fail-on", "none", "--cache", "-v", "--threshold", "2"]);
+    assert.match(strict.stderr, /result cache: not reused \(the files or settings changed\)/);
+    assert.match(strict.stderr, /facts cache \S+: \d+ reused, 0 extracted/);
+    assert.equal(strict.stdout, (await run(["scan", ws, "-f", "json", "--fail-on", "none", "--threshold", "2"])).stdout);
+
+    // the cache folder is not analysed itself, and an edit is picked up: one file parsed again
     const file = path.join(ws, "orders", "app.py");
-    if (fs.existsSync(file)) {
-      fs.appendFileSync(file, "\n# edited\n");
-      const edited = await run(["scan", ws, "-f", "json", "--fail-on", "none", "--cache", "-v"]);
-      assert.match(edited.stderr, /: \d+ reused, 1 extracted/);
-    }
+    assert.ok(fs.existsSync(file), file);
+    fs.appendFileSync(file, "\n# edited\n");
+    const edited = await run(["scan", ws, "-f", "json", "--fail-on", "none", "--cache", "-v"]);
+    assert.match(edited.stderr, /result cache: not reused \(the files or settings changed\)/);
+    assert.match(edited.stderr, /: \d+ reused, 1 extracted/);
+    assert.equal(edited.stdout, (await run(["scan", ws, "-f", "json", "--fail-on", "none"])).stdout);
+    // an edit that changes the findings: the cached result of the old text is not shown
+    const client = path.join(ws, "orders", "payments_client.py");
+    const text = fs.readFileSync(client, "utf8");
+    assert.match(text, /stop_after_attempt\(3\)/);
+    fs.writeFileSync(client, text.replace("stop_after_attempt(3)", "stop_after_attempt(9)"));
+    const retuned = await run(["scan", ws, "-f", "json", "--fail-on", "none", "--cache"]);
+    assert.ok(retuned.stdout.includes("stop_after_attempt(9)") && retuned.stdout !== edited.stdout, "the edit shows in the report");
+    assert.ok(retuned.stdout === (await run(["scan", ws, "-f", "json", "--fail-on", "none"])).stdout, "the same report as without a cache");
   });
 
   it("--cache=DIR writes there; --no-cache reads and writes nothing", async () => {
@@ -98,9 +118,13 @@ describe("scan options: cache and jobs", () => {
     const dir = path.join(tmp, "damaged");
     await run(["scan", ws, "-f", "json", "--fail-on", "none", `--cache=${dir}`]);
     fs.writeFileSync(path.join(dir, PACK_FILE), "{ not a pack");
+    // the stored result cut short: its header is whole, its body is not
+    const result = fs.readFileSync(path.join(dir, RESULT_FILE));
+    fs.writeFileSync(path.join(dir, RESULT_FILE), result.subarray(0, result.length - 100));
     const plain = await run(["scan", ws, "-f", "json", "--fail-on", "none"]);
     const r = await run(["scan", ws, "-f", "json", "--fail-on", "none", `--cache=${dir}`, "-v"]);
     assert.equal(r.stdout, plain.stdout);
+    assert.match(r.stderr, /result cache: not reused \(damaged \(checksum\)\)/);
     assert.match(r.stderr, /previous cache not used: unreadable header/);
   });
 

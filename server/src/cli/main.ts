@@ -16,7 +16,8 @@ import { SEVERITY_RANK, plural, type ReportInput } from "./report/common";
 import { renderJson } from "./report/json";
 import { renderSarif } from "./report/sarif";
 import { renderText } from "./report/text";
-import { describeSkipped, readWorkspace } from "../host/workspace";
+import { describeSkipped, readWorkspace, withCodeRelevance } from "../host/workspace";
+import { ResultStore, resultKey, type ReadSummary } from "../host/resultStore";
 import { ExtractPool } from "../host/extractPool";
 import { cachedExtractor, DEFAULT_CACHE_FOLDER, extractorFingerprint, FactsStore } from "../host/factsStore";
 import type { Extractor } from "../engine/analyze";
@@ -106,24 +107,41 @@ async function scan(args: ScanArgs, root: string, io: CliIO): Promise<number> {
   const progress = createProgress(io.stderr, true);
   let read;
   let result;
+  /** counts from reading the folder, as the report gives them (those of the stored result's scan on a hit) */
+  let counts: ReadSummary;
   const extraction = extractionFor(args, root, io);
+  // with --cache, the last scan's result too: reused whole when nothing it read has changed
+  const results = extraction.store ? new ResultStore(extraction.store.dir, extractorFingerprint()) : null;
   try {
     // with nothing cached, every file read will be parsed: start the workers while reading
-    if (extraction.store) await extraction.store.open();
-    const warm = !extraction.store || extraction.store.size === 0;
+    const warm = !extraction.store || !fs.existsSync(extraction.store.packPath);
     read = await readWorkspace(root, {
       includeTests: settings.includeTests,
       exclude: settings.exclude,
+      // with a stored result, the relevance pass runs only when it is not reused
+      codeRelevance: results === null,
+      contentKey: results !== null,
       onProgress: (n) => {
         if (warm) extraction.pool.warmUp(n);
         progress.update(`retrylens: reading files… ${n}`);
       },
     });
-    result = await analyzeWorkspace(read.files, settings, {
-      extractor: extraction.extractor,
-      onProgress: (done, total) => progress.update(`retrylens: analysing ${done}/${total} files…`),
-    });
-    if (extraction.store) {
+    const key = results && read.contentKey !== undefined ? resultKey(read.contentKey, settings) : null;
+    const stored = results && key ? await results.load(key) : null;
+    if (args.verbose && results) io.stderr.write(`retrylens: result cache: ${stored ? "reused (no file read and no setting changed)" : `not reused${results.missReason ? ` (${results.missReason})` : ""}`}\n`);
+    if (stored) {
+      result = stored.result;
+      counts = stored.read;
+    } else {
+      if (results) read = await withCodeRelevance(read);
+      result = await analyzeWorkspace(read.files, settings, {
+        extractor: extraction.extractor,
+        onProgress: (done, total) => progress.update(`retrylens: analysing ${done}/${total} files…`),
+      });
+      counts = { files: read.files.length, filtered: read.filtered.length };
+      if (results && key && (await results.save(key, result, counts)) === "failed") io.stderr.write(`retrylens: could not write the result cache in ${results.dir}\n`);
+    }
+    if (extraction.store && !stored) {
       const store = extraction.store;
       // the pack holds the files of this scan only: what was deleted or is now excluded goes
       store.retain(new Set(result.facts.map((f) => f.path)));
@@ -148,12 +166,12 @@ async function scan(args: ScanArgs, root: string, io: CliIO): Promise<number> {
     }
   }
 
-  if (args.verbose && read.filtered.length > 0) {
-    io.stderr.write(`retrylens: ${plural(read.filtered.length, "file")} left out by the content pre-filter (nothing a retry layer or manifest needs)\n`);
+  if (args.verbose && counts.filtered > 0) {
+    io.stderr.write(`retrylens: ${plural(counts.filtered, "file")} left out by the content pre-filter (nothing a retry layer or manifest needs)\n`);
   }
 
   const problems: Problem[] = config.problems.map((p) => ({ file: p.file, line: p.line, message: p.message }));
-  const input: ReportInput = { result, version: toolVersion(), files: read.files.length, skipped: read.skipped, problems, root };
+  const input: ReportInput = { result, version: toolVersion(), files: counts.files, skipped: read.skipped, problems, root };
   const target = io.stdout;
   const report =
     args.format === "json"

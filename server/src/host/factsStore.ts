@@ -16,12 +16,13 @@
  * files no longer present are dropped by `retain`, so the pack stays the size of the workspace.
  * Never throws: a cache that cannot be read or written is a cache miss.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { FileFacts } from "../model/facts";
 import type { Extractor, SourceFile } from "../engine/analyze";
 import { contentHash } from "../engine/extract";
+import { readCacheFile, readCacheFileSync, writeCacheFile, writeCacheFileSync } from "./cacheFolder";
 
 export { contentHash };
 
@@ -34,9 +35,6 @@ export const PACK_FILE = "facts.v1.pack";
 const PACK_FORMAT = "retrylens-facts/1";
 /** a pack larger than this is not read (it would not fit one string anyway) */
 const MAX_PACK_BYTES = 256 * 1024 * 1024;
-const GITIGNORE_TEXT = "# Created by retrylens: this folder is a cache.\n*\n";
-const CACHEDIR_TAG_TEXT =
-  "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by retrylens.\n# For information about cache directory tags see https://bford.info/cachedir/\n";
 
 export interface FactsStoreOptions {
   /** the cache folder (created on flush) */
@@ -329,100 +327,20 @@ export function cachedExtractor(store: FactsStore, inner: Extractor): Extractor 
   };
 }
 
-// --- the pack on disk ----------------------------------------------------------------------
-
-/** a folder we may use: absent (nothing to read) or a real folder, never a symlink */
-function checkFolder(dir: string): boolean {
-  let st: fs.Stats;
-  try {
-    st = fs.lstatSync(dir);
-  } catch {
-    return false;
-  }
-  if (st.isSymbolicLink()) throw new Error(`${dir} is a symlink`);
-  if (!st.isDirectory()) throw new Error(`${dir} is not a folder`);
-  return true;
-}
-
-const NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+// --- the pack on disk: one file of the cache folder (host/cacheFolder.ts) ------------------
 
 function readPackSync(dir: string): string | null {
-  if (!checkFolder(dir)) return null;
-  let fd: number;
-  try {
-    fd = fs.openSync(path.join(dir, PACK_FILE), fs.constants.O_RDONLY | NOFOLLOW);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) throw new Error("the pack is not a file");
-    if (st.size > MAX_PACK_BYTES) throw new Error("the pack is too large");
-    return fs.readFileSync(fd, "utf8");
-  } finally {
-    fs.closeSync(fd);
-  }
+  return readCacheFileSync(dir, PACK_FILE, MAX_PACK_BYTES)?.toString("utf8") ?? null;
 }
 
 async function readPack(dir: string): Promise<string | null> {
-  if (!checkFolder(dir)) return null;
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(path.join(dir, PACK_FILE), fs.constants.O_RDONLY | NOFOLLOW);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
-  try {
-    const st = await handle.stat();
-    if (!st.isFile()) throw new Error("the pack is not a file");
-    if (st.size > MAX_PACK_BYTES) throw new Error("the pack is too large");
-    return await handle.readFile("utf8");
-  } finally {
-    await handle.close();
-  }
-}
-
-/** creates the cache folder (one level: its parent must exist) with its .gitignore and CACHEDIR.TAG */
-function prepareFolder(dir: string): void {
-  if (!checkFolder(dir)) fs.mkdirSync(dir, { recursive: true });
-  for (const [name, text] of [
-    [".gitignore", GITIGNORE_TEXT],
-    ["CACHEDIR.TAG", CACHEDIR_TAG_TEXT],
-  ] as const) {
-    try {
-      fs.writeFileSync(path.join(dir, name), text, { flag: "wx" });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-  }
-}
-
-function tempName(dir: string): string {
-  return path.join(dir, `.${PACK_FILE}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  return (await readCacheFile(dir, PACK_FILE, MAX_PACK_BYTES))?.toString("utf8") ?? null;
 }
 
 function writePackSync(dir: string, text: string): void {
-  prepareFolder(dir);
-  const tmp = tempName(dir);
-  try {
-    fs.writeFileSync(tmp, text, { flag: "wx", mode: 0o644 });
-    fs.renameSync(tmp, path.join(dir, PACK_FILE));
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeCacheFileSync(dir, PACK_FILE, text);
 }
 
 async function writePack(dir: string, text: string): Promise<void> {
-  prepareFolder(dir);
-  const tmp = tempName(dir);
-  try {
-    await fs.promises.writeFile(tmp, text, { flag: "wx", mode: 0o644 });
-    await fs.promises.rename(tmp, path.join(dir, PACK_FILE));
-  } catch (err) {
-    await fs.promises.rm(tmp, { force: true });
-    throw err;
-  }
+  await writeCacheFile(dir, PACK_FILE, text);
 }

@@ -14,6 +14,7 @@
  *   and code must reach something a retry path needs, or be read by code that does (host/relevance.ts).
  * - Never throws for a bad file or folder: it is listed in `skipped` with a reason.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { SourceFile } from "../engine/analyze";
@@ -47,6 +48,11 @@ export interface WorkspaceRead {
   filtered: string[];
   /** the code files the relevance pass left out, for an editor to let in when edits make them matter */
   leftOut?: LeftOutFiles;
+  /**
+   * With `contentKey`: a hash over the path and bytes of every file read (kept or filtered out),
+   * in path order — equal keys, equal inputs to the analysis (host/resultStore.ts)
+   */
+  contentKey?: string;
 }
 
 export interface ReadWorkspaceOptions extends Partial<Pick<Settings, "includeTests" | "exclude">> {
@@ -55,6 +61,8 @@ export interface ReadWorkspaceOptions extends Partial<Pick<Settings, "includeTes
   onProgress?: (filesRead: number) => void;
   /** leave out code files that reach nothing a path needs (host/relevance.ts); default true */
   codeRelevance?: boolean;
+  /** compute WorkspaceRead.contentKey */
+  contentKey?: boolean;
 }
 
 /** Folder names never descended (the policy lives in host/safeFs.ts, shared with the server and `fix`). */
@@ -129,6 +137,8 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
   /** real paths (relative) of files read, to drop symlinks that point at them */
   const readReal = new Set<string>();
   let sinceYield = 0;
+  /** path and sha1 of every file read, for the content key */
+  const contents: Array<[string, string]> | null = options.contentKey ? [] : null;
 
   // one policy and one reader for every file (host/safeFs.ts): the walk only lists
   const wfs = WorkspaceFs.open(root, { includeTests: options.includeTests ?? false, exclude: options.exclude ?? [] });
@@ -151,6 +161,7 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
       if (readReal.has(read.realRel)) return; // the same file is already read under its own name
     }
     readReal.add(read.realRel);
+    if (contents) contents.push([rel, createHash("sha1").update(read.buf).digest("hex")]);
     const text = sourceText(read.buf);
     if (!worthParsing(rel, text)) {
       filtered.push(rel);
@@ -232,19 +243,29 @@ export async function readWorkspace(root: string, options: ReadWorkspaceOptions 
   for (const rel of symlinkedFiles) readOne(rel);
 
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  let leftOutIndex: LeftOutFiles | undefined;
-  if (options.codeRelevance !== false) {
-    // code that reaches nothing outside itself and that nothing on a path reads is not parsed
-    // in slices: an editor's requests are answered while a large folder is sorted
-    const { kept, leftOut, index } = (await runInSlices(relevantFilesSteps(files), { sliceMs: READ_SLICE_MS }))!;
-    files.length = 0;
-    for (const f of kept) files.push(f);
-    for (const f of leftOut) filtered.push(f);
-    leftOutIndex = index;
-  }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  options.onProgress?.(files.length);
-  return { files, skipped, filtered, ...(leftOutIndex ? { leftOut: leftOutIndex } : {}) };
+  const contentKey = contents ? keyOf(contents) : undefined;
+  const read: WorkspaceRead = { files, skipped, filtered, ...(contentKey !== undefined ? { contentKey } : {}) };
+  const out = options.codeRelevance !== false ? await withCodeRelevance(read) : read;
+  options.onProgress?.(out.files.length);
+  return out;
+}
+
+/**
+ * The relevance pass over a read (host/relevance.ts): code that reaches nothing outside itself
+ * and that nothing on a path reads is left out (into `filtered`, and `leftOut` for an editor).
+ * Runs in slices, so an editor's requests are answered while a large folder is sorted.
+ */
+export async function withCodeRelevance(read: WorkspaceRead): Promise<WorkspaceRead> {
+  const { kept, leftOut, index } = (await runInSlices(relevantFilesSteps(read.files), { sliceMs: READ_SLICE_MS }))!;
+  return { ...read, files: kept, filtered: [...read.filtered, ...leftOut], leftOut: index };
+}
+
+function keyOf(contents: Array<[string, string]>): string {
+  contents.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const hash = createHash("sha256");
+  for (const [rel, sha] of contents) hash.update(`${rel}\u0000${sha}\n`);
+  return hash.digest("hex");
 }
 
 /** "2 too large, 1 binary" */
