@@ -60,11 +60,32 @@ const SLUG = /\b[a-z0-9]+(?:-[a-z0-9]+)+\b/g;
 const WORDS = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
 
 function mentionsOutbound(text: string): boolean {
-  for (const m of text.replace(MODULE_LINE, " ").replace(SLUG, " ").matchAll(IDENT)) {
-    for (const w of m[0].matchAll(WORDS)) if (wordMatches(w[0].toLowerCase())) return true;
-  }
+  for (const m of text.replace(MODULE_LINE, " ").replace(SLUG, " ").matchAll(IDENT)) if (identifierMatches(m[0])) return true;
   return false;
 }
+
+/**
+ * Whether one of an identifier's words matches, remembered per identifier: the same few thousand
+ * names (`self`, `value`, `result`) fill every file, and splitting them into words again and
+ * again was most of the pass. Bounded: the memo starts over past MAX_MEMO names.
+ */
+function identifierMatches(identifier: string): boolean {
+  const known = identifierMemo.get(identifier);
+  if (known !== undefined) return known;
+  let matches = false;
+  for (const w of identifier.matchAll(WORDS)) {
+    if (wordMatches(w[0].toLowerCase())) {
+      matches = true;
+      break;
+    }
+  }
+  if (identifierMemo.size >= MAX_MEMO) identifierMemo.clear();
+  identifierMemo.set(identifier, matches);
+  return matches;
+}
+
+const identifierMemo = new Map<string, boolean>();
+const MAX_MEMO = 200_000;
 
 /** standard-library modules with no I/O a retry path needs: importing only these (and the workspace) is no seed */
 const PURE_IMPORTS: Record<CodeLanguage, RegExp> = {
