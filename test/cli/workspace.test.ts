@@ -219,7 +219,15 @@ describe("file classification", () => {
     assert.ok(!worthParsing("types.ts", "export type Price = { value: number };\n"));
     // a CommonJS config module reading the environment names the URLs calls go to
     assert.ok(worthParsing("gateway/config.js", 'module.exports = {\n  ordersUrl: process.env.ORDERS_URL || "http://orders:3002",\n};\n'));
-    assert.ok(!worthParsing("a.py", "X = 1\n"));
+    // a constants module names the hosts, URLs and counts of the code importing it (the relevance pass leaves it out when nothing reads it)
+    assert.ok(worthParsing("svc/hosts.py", 'PAYMENTS = "payments:8080"\n'));
+    assert.ok(worthParsing("a.py", "X = 1\n"));
+    assert.ok(worthParsing("svc/hosts.py", 'BASE: str = f"http://{HOST}"\n'));
+    assert.ok(worthParsing("web/hosts.ts", 'export const ORDERS_URL = "http://orders:3002";\n'));
+    assert.ok(worthParsing("web/limits.js", "const MAX_RETRIES = 3;\nmodule.exports = { MAX_RETRIES };\n"));
+    assert.ok(!worthParsing("a.py", "# only a comment\n"));
+    assert.ok(!worthParsing("a.py", '"""A docstring."""\n'));
+    assert.ok(!worthParsing("a.py", "    indented = 'not at module level'\n"));
     assert.ok(worthParsing("package.json", "{}"));
     // JSON: manifests and settings by name, gRPC service configs by content, nothing else
     assert.ok(worthParsing("svc/appsettings.Production.json", "{}"));

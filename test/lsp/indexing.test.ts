@@ -1,7 +1,7 @@
 // Never blocked, bounded inputs, editor cache (issue #11): the bundled server over stdio.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Diagnostic, Hover } from "vscode-languageserver-protocol/node";
@@ -122,3 +122,53 @@ describe("editor facts cache (initializationOptions.factsCacheDir)", () => {
     }
   });
 });
+
+describe("files the relevance pass left out join when an edit makes them matter", () => {
+  let root: string;
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), "retrylens-lsp-admit-"));
+    mkdirSync(join(root, "svc"));
+    writeFileSync(join(root, "svc", "clients.py"), CLIENTS_BEFORE);
+    // a constants module nothing reads yet: no request, no import from outside, no member names it
+    writeFileSync(join(root, "svc", "hosts.py"), 'PAYMENTS = "payments:8080"\n');
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  test("a client that starts reading a constants module: the module is analysed and the host it names is the target", async () => {
+    const client = await LspClient.start(root);
+    try {
+      client.open("svc/clients.py", CLIENTS_BEFORE);
+      await client.until("first model", () => client.modelCount() > 0, 60_000);
+      const targets = async () => {
+        const model = (await client.connection.sendRequest("retryLens/model")) as { layers: Array<{ file: string; targets: string[] }> };
+        return model.layers.filter((l) => l.file === "svc/clients.py").flatMap((l) => l.targets);
+      };
+      assert.deepEqual(await targets(), ["orders"]);
+      assert.ok(logs(client).some((m) => /indexed .*: 1 files/.test(m)), `hosts.py is left out at first:\n${logs(client).join("\n")}`);
+      const before = client.modelCount();
+      client.change("svc/clients.py", CLIENTS_AFTER, 2);
+      await client.until("the edit's model", () => client.modelCount() > before, 60_000);
+      assert.deepEqual(await targets(), ["payments"], "the URL is read through the constants module let in by the edit");
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+const CLIENTS_BEFORE = `import requests
+from tenacity import retry, stop_after_attempt
+
+
+@retry(stop=stop_after_attempt(3))
+def charge(order):
+    return requests.post("http://orders:8080/charge", json=order)
+`;
+const CLIENTS_AFTER = `import requests
+from tenacity import retry, stop_after_attempt
+from svc.hosts import PAYMENTS
+
+
+@retry(stop=stop_after_attempt(3))
+def charge(order):
+    return requests.post("http://" + PAYMENTS + "/charge", json=order)
+`;

@@ -93,6 +93,13 @@ export function maxBytesFor(relPath: string, maxBytes: number = MAX_FILE_BYTES):
 
 /** Does a code file define or import anything? (empty / data-only files are left out) */
 const CODE_WORTH_PARSING = /import|require\(|def |function|=>/;
+/**
+ * A module-level constant with a literal value: a constants module (`PAYMENTS = "payments:8080"`,
+ * `export const ORDERS_URL = "http://orders:3002"`) names the hosts and URLs the code that imports
+ * it calls, with nothing else in it; the relevance pass leaves it out when no code reads it.
+ */
+const PY_MODULE_CONSTANT = /^[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*[-+]?(?:[rRbBuUfF]{0,2}["']|\d)/m;
+const TS_MODULE_CONSTANT = /^\s*(?:export\s+)?(?:const|let|var)\s+\w+\s*(?::[^=\n]*)?=\s*[-+]?(?:["'`]|\d)/m;
 /** TS/JS: a file declaring only interfaces or an abstract class still names the types calls dispatch on (engine/tsDispatch.ts) */
 const TS_DISPATCH_TYPES = /\binterface\s+\w|\babstract\s+class\b|\bimplements\s+\w/;
 /** TS/JS: a config module that only reads the environment (`module.exports = { url: process.env.X || … }`) names the URLs calls go to */
@@ -107,9 +114,9 @@ export function worthParsing(relPath: string, text: string): boolean {
       // and a Helm chart's values.yaml fills in its templates: counts, names, images, env values
       return YAML_WORTH_PARSING.test(text) || isSpringConfigFile(relPath) || /(^|\/)values\.ya?ml$/.test(relPath);
     case "python":
-      return CODE_WORTH_PARSING.test(text);
+      return CODE_WORTH_PARSING.test(text) || PY_MODULE_CONSTANT.test(text);
     case "typescript":
-      return CODE_WORTH_PARSING.test(text) || TS_DISPATCH_TYPES.test(text) || TS_CONFIG_MODULE.test(text);
+      return CODE_WORTH_PARSING.test(text) || TS_DISPATCH_TYPES.test(text) || TS_CONFIG_MODULE.test(text) || TS_MODULE_CONSTANT.test(text);
     case "shell":
       return (SHELL_WORTH_PARSING.test(text) && /\b(kubectl|oc)\b/.test(text)) || SHELL_MINIKUBE_INGRESS.test(text);
     case "terraform":
