@@ -2,6 +2,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { onlyLayer, py } from "./helpers";
+import { analyzeWorkspace } from "../../../server/src/engine/analyze";
+import { DEFAULT_SETTINGS } from "../../../server/src/model/model";
 
 const H = "from tenacity import *\nimport tenacity\nimport requests\nimport httpx\n";
 
@@ -39,6 +41,41 @@ describe("tenacity stop → maxAttempts (§1.1 attempts formula)", () => {
   test("a stop the detector cannot count says why (maxAttempts null)", async () => {
     const layer = await onlyLayer(`${H}@retry(stop=stop_after_attempt(settings.tries))\ndef f(): pass\n`);
     assert.equal(layer.maxAttempts, null);
+    assert.match(layer.attemptsNote, /not known statically/);
+  });
+
+  // the count in a constants module (`from app.limits import MAX_ATTEMPTS`, `limits.MAX_ATTEMPTS`): the linker reads it
+  const linkedCount = async (clients: string, limits: string) => {
+    const result = await analyzeWorkspace(
+      [
+        { path: "app/limits.py", text: limits },
+        { path: "app/__init__.py", text: "" },
+        { path: "app/clients.py", text: clients },
+      ],
+      DEFAULT_SETTINGS,
+    );
+    const layer = result.model.layers.find((l) => l.kind === "tenacity");
+    assert.ok(layer, "one tenacity layer");
+    return layer;
+  };
+  const CALL = `def charge(order):\n    return requests.post("http://payments:8080/charge", json=order)\n`;
+
+  test("stop_after_attempt(NAME) imported from a constants module (nothing else in it) counts that constant", async () => {
+    const layer = await linkedCount(`${H}from app.limits import MAX_ATTEMPTS\n\n@retry(stop=stop_after_attempt(MAX_ATTEMPTS))\n${CALL}`, "MAX_ATTEMPTS = 5\n");
+    assert.equal(layer.maxAttempts, 5);
+    assert.equal(layer.attemptsNote, "stop_after_attempt(MAX_ATTEMPTS = 5) → 5 attempts");
+    assert.ok(!layer.countUnknown);
+  });
+
+  test("stop_after_attempt(module.NAME) on a method, through `from app import limits`", async () => {
+    const layer = await linkedCount(`${H}from app import limits\n\nclass Payments:\n    @retry(stop=stop_after_attempt(limits.MAX_ATTEMPTS))\n    ${CALL.replace("(order)", "(self, order)").replace("\n    return", "\n        return")}`, "MAX_ATTEMPTS = 4\n");
+    assert.equal(layer.maxAttempts, 4);
+  });
+
+  test("a name no module of the workspace defines stays an unknown count", async () => {
+    const layer = await linkedCount(`${H}from app.limits import MAX_ATTEMPTS\n\n@retry(stop=stop_after_attempt(MAX_ATTEMPTS))\n${CALL}`, "OTHER = 5\n");
+    assert.equal(layer.maxAttempts, null);
+    assert.ok(layer.countUnknown);
     assert.match(layer.attemptsNote, /not known statically/);
   });
 });

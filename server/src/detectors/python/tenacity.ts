@@ -6,7 +6,7 @@
  * `a | b` stops at the first (min), `a & b` at the last (max).
  */
 import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { argument, callParts, descendants, elements, nodeSpan } from "../../parsing/python";
+import { argument, callParts, descendants, elements, enclosingFunction, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { decoratorExpression, type PyContext } from "./context";
 import { conditionForExceptions, customCondition } from "./exceptions";
@@ -24,6 +24,8 @@ interface StopBound {
   timeBound: string | null;
   note: string;
   unknown: boolean;
+  /** `stop_after_attempt(MAX_ATTEMPTS)` with a name this file does not define: the linker reads it (a constants module) */
+  countExpr?: LayerFact["countExpr"];
 }
 
 export function detectTenacity(ctx: PyContext): void {
@@ -145,6 +147,7 @@ function buildLayer(ctx: PyContext, call: SyntaxNode | null, raisesOnStatus: boo
     attemptsNote: stop.note,
     timeBound: stop.timeBound,
     countUnknown: stop.maxAttempts === null && stop.unknown,
+    ...(stop.countExpr ? { countExpr: stop.countExpr } : {}),
     wait,
     condition,
     budget: null,
@@ -170,7 +173,13 @@ function readStop(ctx: PyContext, n: SyntaxNode): StopBound {
     case "stop_after_attempt": {
       const arg = parts ? argument(parts, "max_attempt_number", 0) : null;
       const v = ctx.number(arg, n);
-      if (v === null) return { maxAttempts: null, timeBound: null, note: `stop_after_attempt(${arg?.text ?? "?"}): count not known statically`, unknown: true };
+      if (v === null) {
+        // a name (`MAX_ATTEMPTS`, `settings.RETRIES`) imported from another module: evaluated at link time
+        const value = arg && (arg.type === "identifier" || arg.type === "attribute") ? ctx.value(arg) : null;
+        const countExpr: LayerFact["countExpr"] =
+          value && value.kind !== "unknown" ? { value, scopeId: ctx.functionId(enclosingFunction(n)), offset: 0, note: `stop_after_attempt(${arg!.text.slice(0, 60)} = $value$origin) → $attempts attempts` } : undefined;
+        return { maxAttempts: null, timeBound: null, note: `stop_after_attempt(${arg?.text ?? "?"}): count not known statically`, unknown: true, ...(countExpr ? { countExpr } : {}) };
+      }
       return { maxAttempts: Math.max(1, Math.floor(v)), timeBound: null, note: `stop_after_attempt(${v}) → ${v} attempts`, unknown: false };
     }
     case "stop_after_delay":
