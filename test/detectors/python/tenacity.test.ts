@@ -72,6 +72,17 @@ describe("tenacity stop → maxAttempts (§1.1 attempts formula)", () => {
     assert.equal(layer.maxAttempts, 4);
   });
 
+  test("backoff max_tries=NAME and urllib3 Retry(total=NAME) from a constants module: the same", async () => {
+    const limits = "MAX_TRIES = 6\nRETRIES = 2\n";
+    const read = async (clients: string) => (await analyzeWorkspace([{ path: "app/limits.py", text: limits }, { path: "app/clients.py", text: clients }], DEFAULT_SETTINGS)).model.layers;
+    const viaBackoff = await read(`import backoff\nimport requests\nfrom app.limits import MAX_TRIES\n\n@backoff.on_exception(backoff.expo, requests.RequestException, max_tries=MAX_TRIES)\n${CALL}`);
+    assert.deepEqual(viaBackoff.map((l) => [l.kind, l.maxAttempts, l.attemptsNote]), [["backoff", 6, "max_tries=MAX_TRIES = 6 → 6 attempts"]]);
+    const viaUrllib3 = await read(
+      `import requests\nfrom requests.adapters import HTTPAdapter\nfrom urllib3.util.retry import Retry\nfrom app import limits\n\nsession = requests.Session()\nsession.mount("http://", HTTPAdapter(max_retries=Retry(total=limits.RETRIES, backoff_factor=0.5)))\n\ndef charge(order):\n    return session.post("http://payments:8080/charge", json=order)\n`,
+    );
+    assert.deepEqual(viaUrllib3.map((l) => [l.kind, l.maxAttempts, l.attemptsNote]), [["urllib3-retry", 3, "total=limits.RETRIES = 2 → 3 attempts"]]);
+  });
+
   test("a name no module of the workspace defines stays an unknown count", async () => {
     const layer = await linkedCount(`${H}from app.limits import MAX_ATTEMPTS\n\n@retry(stop=stop_after_attempt(MAX_ATTEMPTS))\n${CALL}`, "OTHER = 5\n");
     assert.equal(layer.maxAttempts, null);

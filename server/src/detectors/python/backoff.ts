@@ -8,6 +8,7 @@ import type { RetryCondition, WaitSpec } from "../../model/facts";
 import { argument, callParts, descendants, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { decoratorExpression, type PyContext } from "./context";
+import { linkedCount } from "./linkedCount";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { exceptionNames } from "./tenacity";
 import { fmtSeconds, unknownWait } from "./waits";
@@ -37,6 +38,8 @@ export function detectBackoff(ctx: PyContext): void {
     else if (maxTries) attemptsNote = `max_tries=${maxTries.text}: count not known statically`;
     else if (maxTime) attemptsNote = `no max_tries: bounded only by max_time=${time ?? maxTime.text}`;
     else attemptsNote = "no max_tries and no max_time: backoff retries forever";
+    // max_tries=MAX_TRIES from a constants module: read at link time
+    const countExpr = maxTries && tries === null ? linkedCount(ctx, maxTries, dec, 0, `max_tries=${maxTries.text.slice(0, 60)} = $value$origin → $attempts attempts`) : undefined;
     const condition: RetryCondition =
       kind === "on_exception"
         ? withGiveup(conditionForExceptions(exceptionNames(ctx, argument(parts, "exception", 1) ?? expr), raisesOnStatus), parts.keywords.has("giveup"))
@@ -49,6 +52,7 @@ export function detectBackoff(ctx: PyContext): void {
       anchor: nodeSpan(dec),
       maxAttempts: tries === null ? null : Math.max(1, Math.floor(tries)),
       countUnknown: maxTries !== null && tries === null,
+      ...(countExpr ? { countExpr } : {}),
       attemptsSource: "config",
       attemptsNote,
       timeBound: !maxTries && maxTime ? `max_time=${time ?? maxTime.text}` : null,

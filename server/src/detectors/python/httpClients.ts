@@ -13,6 +13,7 @@ import type { ClientFact, LayerFact, RetryCondition, WaitSpec } from "../../mode
 import { argument, bindingOf, callParts, descendants, elements, enclosingFunction, nodeSpan, numberValue, stringValue } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { resolveBound, type PyContext } from "./context";
+import { linkedCount } from "./linkedCount";
 import { timeoutOf } from "./module";
 import { fmtSeconds, noWait } from "./waits";
 
@@ -324,6 +325,8 @@ function urllib3Layer(ctx: PyContext, call: SyntaxNode): LayerFact {
   const bounds = [total, categorySum].filter((b): b is number => b !== null);
   const retries = disabled ? 0 : bounds.length ? Math.max(0, Math.min(...bounds)) : null;
   const unknownTotal = totalNode && total === null && totalNode.type !== "none";
+  // total=MAX_RETRIES from a constants module, with no category capped: read at link time (attempts = total + 1)
+  const countExpr = unknownTotal && categories.every((c) => c === null) ? linkedCount(ctx, totalNode, call, 1, `total=${totalNode!.text.slice(0, 60)} = $value$origin → $attempts attempts`) : undefined;
   const maxAttempts = unknownTotal ? null : retries === null ? null : retries + 1;
   const attemptsNote = unknownTotal
     ? `${totalText}: count not known statically`
@@ -359,6 +362,7 @@ function urllib3Layer(ctx: PyContext, call: SyntaxNode): LayerFact {
     maxAttempts,
     attemptsSource: totalNode ? "config" : "default",
     attemptsNote,
+    ...(countExpr ? { countExpr } : {}),
     timeBound: null,
     wait,
     condition: urllib3Condition(methods, statuses, respect?.type !== "false"),

@@ -6,9 +6,10 @@
  * `a | b` stops at the first (min), `a & b` at the last (max).
  */
 import type { LayerFact, RetryCondition, WaitSpec } from "../../model/facts";
-import { argument, callParts, descendants, elements, enclosingFunction, nodeSpan } from "../../parsing/python";
+import { argument, callParts, descendants, elements, nodeSpan } from "../../parsing/python";
 import type { SyntaxNode } from "../../parsing/treeSitter";
 import { decoratorExpression, type PyContext } from "./context";
+import { linkedCount } from "./linkedCount";
 import { conditionForExceptions, customCondition } from "./exceptions";
 import { combineWaits, fmtSeconds, noWait, unknownWait } from "./waits";
 
@@ -174,10 +175,8 @@ function readStop(ctx: PyContext, n: SyntaxNode): StopBound {
       const arg = parts ? argument(parts, "max_attempt_number", 0) : null;
       const v = ctx.number(arg, n);
       if (v === null) {
-        // a name (`MAX_ATTEMPTS`, `settings.RETRIES`) imported from another module: evaluated at link time
-        const value = arg && (arg.type === "identifier" || arg.type === "attribute") ? ctx.value(arg) : null;
-        const countExpr: LayerFact["countExpr"] =
-          value && value.kind !== "unknown" ? { value, scopeId: ctx.functionId(enclosingFunction(n)), offset: 0, note: `stop_after_attempt(${arg!.text.slice(0, 60)} = $value$origin) → $attempts attempts` } : undefined;
+        // a name (`MAX_ATTEMPTS`, `limits.RETRIES`) imported from another module: read at link time
+        const countExpr = linkedCount(ctx, arg, n, 0, `stop_after_attempt(${arg?.text.slice(0, 60)} = $value$origin) → $attempts attempts`);
         return { maxAttempts: null, timeBound: null, note: `stop_after_attempt(${arg?.text ?? "?"}): count not known statically`, unknown: true, ...(countExpr ? { countExpr } : {}) };
       }
       return { maxAttempts: Math.max(1, Math.floor(v)), timeBound: null, note: `stop_after_attempt(${v}) → ${v} attempts`, unknown: false };
