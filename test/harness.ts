@@ -21,7 +21,10 @@
  * Layers and findings are compared exactly: anything reported but not annotated fails.
  */
 import assert from "node:assert/strict";
-import { analyzeWorkspace, type AnalysisResult, type SourceFile } from "../server/src/engine/analyze";
+import { analyzeFactsSteps, analyzeWorkspace, type AnalysisResult, type SourceFile } from "../server/src/engine/analyze";
+import { LinkMemo } from "../server/src/engine/countRelink";
+import { runToEnd } from "../server/src/engine/steps";
+import type { FileFacts } from "../server/src/model/facts";
 import { DEFAULT_SETTINGS, type Settings } from "../server/src/model/model";
 
 interface Expected {
@@ -102,7 +105,48 @@ export async function checkFixture(text: string): Promise<AnalysisResult> {
     assert.ok(found, `no path with product ${p.product ?? "∞"} to ${p.target}; paths: ${result.model.paths.map((x) => `${x.product ?? "∞"}→${x.target}`).join(", ") || "none"}`);
   }
   if (expected.pathCount !== null) assert.equal(result.model.paths.length, expected.pathCount, "number of paths");
+  checkCountRelink(result.facts, settings);
   return result;
+}
+
+/**
+ * Differential check of engine/countRelink.ts on every fixture: one layer's count changed (to
+ * one more, and to 1) gives, through the link memo, exactly what a fresh link gives — whether
+ * the memo relinked the counts or refused and linked in full. The layer is picked from the
+ * fixture's text, so each fixture always checks the same one.
+ */
+export function checkCountRelink(facts: FileFacts[], settings: Settings): { relinked: number; checked: number } {
+  const layers = facts.flatMap((f, fi) => f.layers.map((l, li) => ({ fi, li, l })));
+  if (!layers.length) return { relinked: 0, checked: 0 };
+  const seed = [...facts.map((f) => f.path).join("|")].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const { fi, li, l } = layers[seed % layers.length]!;
+  const memo = new LinkMemo();
+  runToEnd(analyzeFactsSteps(facts, settings, memo));
+  let checked = 0;
+  for (const count of [l.maxAttempts === null ? 3 : l.maxAttempts + 1, 1]) {
+    const edited = facts.map((f, i) => (i === fi ? { ...f, layers: f.layers.map((x, j) => (j === li ? { ...x, maxAttempts: count, attemptsNote: `${x.attemptsNote} (edited to ${count})` } : x)) } : f));
+    const viaMemo = runToEnd(analyzeFactsSteps(edited, settings, memo));
+    const fresh = runToEnd(analyzeFactsSteps(edited, settings));
+    assert.equal(canonicalResult(viaMemo), canonicalResult(fresh), `count relink of ${facts[fi]!.path} layer ${l.localId} → ${count} (${memo.lastRefusal || "relinked"})`);
+    checked++;
+  }
+  return { relinked: memo.countRelinks, checked };
+}
+
+/** everything the report and the editor show, as one comparable text */
+export function canonicalResult(r: AnalysisResult): string {
+  return JSON.stringify({
+    findings: r.findings,
+    problems: r.problems,
+    suppressed: r.suppressed,
+    layers: r.model.layers,
+    layerById: [...r.model.layerById],
+    hops: r.model.hops,
+    paths: r.model.paths,
+    clients: r.model.clients,
+    services: [...r.model.services].sort(([a], [b]) => a.localeCompare(b)),
+    fileService: [...r.model.fileService],
+  });
 }
 
 /** A layer by file:line, for tests that look at one layer's details. */

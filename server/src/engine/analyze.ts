@@ -11,6 +11,7 @@ import { initTreeSitter } from "../parsing/treeSitter";
 import { FactsCache } from "./extract";
 import { isTestPath } from "../model/languages";
 import { linkSteps } from "./link";
+import type { LinkMemo } from "./countRelink";
 import { runToEnd, type Steps } from "./steps";
 import { runRules } from "./runRules";
 
@@ -80,11 +81,11 @@ export function analyzeFacts(facts: FileFacts[], settings: Settings): AnalysisRe
 }
 
 /** `analyzeFacts` as steps (engine/steps.ts), for a host that links in slices between its requests. */
-export function* analyzeFactsSteps(facts: FileFacts[], settings: Settings): Steps<AnalysisResult> {
+export function* analyzeFactsSteps(facts: FileFacts[], settings: Settings, linkMemo?: LinkMemo): Steps<AnalysisResult> {
   const problems: Problem[] = facts.flatMap((f) => f.problems.map((p) => ({ file: f.path, line: p.line, message: p.message })));
   let model: Model;
   try {
-    model = yield* linkSteps(facts, settings);
+    model = yield* linkSteps(facts, settings, linkMemo);
     problems.push(...(model.problems ?? []));
   } catch (err) {
     problems.push({ file: "", line: null, message: `linking failed: ${(err as Error).stack ?? err}` });

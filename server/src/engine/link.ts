@@ -36,7 +36,8 @@ import { markStartupLayers } from "./startup";
 import { isExampleFile, markSideFileDefaults } from "./sideFiles";
 import { markInertLayers } from "./inertLayers";
 import { markDotnetToolLayers } from "./dotnetTools";
-import { applyKustomize } from "./kustomize";
+import { applyKustomize, type KustomizeView } from "./kustomize";
+import type { LinkMemo } from "./countRelink";
 import { JobQueues, type SentTask } from "./jobQueues";
 import { celeryBaseLayers } from "./queues/celeryBases";
 import { ClassNamedLocals } from "./classNamedLocals";
@@ -48,7 +49,7 @@ import { queueWrapperLayers } from "./queues/queueWrappers";
 import { PythonDispatch } from "./pythonDispatch";
 import { TsDispatch } from "./tsDispatch";
 import { AzureSdkLinks } from "./azureSdk";
-import { runToEnd, type Steps } from "./steps";
+import { PAUSE_EVERY_FILES, runToEnd, type Steps } from "./steps";
 import { MONGOOSE_DEFAULT_TARGET, mongooseConnections, packageMongooseConnection, withoutRetriesInsideTransactions, type MongooseConnection } from "./mongoose";
 
 interface Reach {
@@ -82,7 +83,11 @@ export function link(written: FileFacts[], settings: Settings): Model {
  * `link` as steps (engine/steps.ts): it yields between its passes and between files in the reach
  * and hop walks, so a host can link a large workspace in slices without blocking its requests.
  */
-export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Model> {
+export function* linkSteps(written: FileFacts[], settings: Settings, linkMemo?: LinkMemo): Steps<Model> {
+  // an edit that changed only retry counts the last link did not branch on: its model, with the new counts
+  const relinked = linkMemo?.relinkCounts(written, settings);
+  if (relinked) return relinked;
+  linkMemo?.beginLink(written);
   // an Aspire AppHost names the services its projects run as
   // NGINX upstream hosts that name compose services with replicas have one peer per replica
   // kustomize: which manifests are applied together, and patches applied to their targets
@@ -98,28 +103,9 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
   yield;
   const pyDispatch = new PythonDispatch(files, resolver);
   const tsDispatch = new TsDispatch(files, resolver);
-  const layers = new Map<string, RetryLayer>();
-  for (const f of files) {
-    for (const l of f.layers) {
-      const key = layerKey(f, l.localId);
-      const layer = toRetryLayer(f, l, index, resolver);
-      const variants = kustomize.layerVariants.get(key) ?? kustomize.fileVariants.get(f.path);
-      if (variants) layer.variants = variants;
-      layers.set(key, layer);
-    }
-  }
-  yield;
-  applyHelmValues(files, layers);
-  // SDK defaults of the version the package manifest pins (stripe-node 13 → 1 retry, 17 → 2)
-  applySdkVersions(files, layers);
-  // numbers that changed within a major version: the go.mod / JVM build that governs the file decides (engine/versionGates.ts)
-  applyVersionGates(files, layers);
-  // BullMQ connections built from imported options: a client handed in keeps its own settings (engine/libraryConnections.ts)
-  applyConnectionRefs(files, layers, resolver);
-  // Spring Cloud LoadBalancer retries: settings and spring-retry on the classpath (engine/springCloudLoadBalancerConfig.ts)
-  const loadBalancerCalls = applySpringCloudLoadBalancer(files, layers, resolver.config);
-  // the JDK HttpURLConnection re-send: off under another Feign client; RestTemplate: body-less methods only (engine/jdkHttpUrlConnection.ts)
-  applyJdkHttpUrlConnection(files, layers);
+  const { layers, loadBalancerCalls } = layerValues(files, index, resolver, kustomize);
+  // from here on, what reads a layer's count is recorded, for relinking an edit of counts only (engine/countRelink.ts)
+  const tracking = linkMemo?.startRecording({ written, files, settings, index, resolver, kustomize, layers, loadBalancerCalls });
   yield;
 
   // attachment indexes
@@ -186,7 +172,21 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
   }
   yield;
   const callsByFn = new Map<string, CallFact[]>();
-  for (const f of files) for (const c of f.calls) push(callsByFn, fnKey(f, c.functionId), c);
+  /** the same lists by path, then function id: the reach walk looks them up without building a key string */
+  const callsIn = new Map<string, Map<string, CallFact[]>>();
+  for (const f of files) {
+    if (!f.calls.length) continue;
+    let inFile = callsIn.get(f.path);
+    if (!inFile) callsIn.set(f.path, (inFile = new Map()));
+    for (const c of f.calls) {
+      let list = inFile.get(c.functionId);
+      if (!list) {
+        inFile.set(c.functionId, (list = []));
+        callsByFn.set(fnKey(f, c.functionId), list);
+      }
+      list.push(c);
+    }
+  }
 
   // layers configured on a client through another file's binding of it (axiosRetry(importedApi)),
   // and on a service's default axios instance (axiosRetry(axios))
@@ -259,7 +259,7 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
     const perMessage = "messageHandler" in fn && fn.messageHandler === true;
     const blocks = blockFiles.has(file.path);
     // (callsByFn, not a copy: DotnetWiring rewrites interface calls in its lists)
-    for (const call of callsByFn.get(fnKey(file, fn.id)) ?? []) {
+    for (const call of callsIn.get(file.path)?.get(fn.id) ?? []) {
       const block = blocks ? (blockLayers.get(`${file.path}::${call.id}`) ?? []) : [];
       // a Feign method's load-balancer retry runs inside Feign's Retryer: SynchronousMethodHandler.invoke
       // loops the Retryer around executeAndDecode → client.execute, the RetryableFeignBlockingLoadBalancerClient
@@ -271,7 +271,8 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
       for (const r of reachOfCall(file, fn.id, call)) out.push(bare ? r : perItem ? { ...r, layers: [...wrap, ...r.layers, ...inner], perItem: true } : { ...r, layers: [...wrap, ...r.layers, ...inner] });
     }
     const byHelper = "decoratedBy" in fn && fn.decoratedBy?.length ? helperDecorators(file, fn) : [];
-    const decorated = [...byHelper, ...(decorators.size ? (decorators.get(fnKey(file, fn.id)) ?? []) : [])];
+    const decoratedBy = decorators.size ? decorators.get(fnKey(file, fn.id)) : undefined;
+    const decorated = byHelper.length ? [...byHelper, ...(decoratedBy ?? [])] : (decoratedBy ?? []);
     const result = decorated.length ? out.map((r) => ({ ...r, layers: [...decorated, ...r.layers] })) : out;
     inFile.set(fn.id, result);
     return result;
@@ -772,10 +773,11 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
   // compute every function's reach once, then pick entries: handlers, module code, and
   // functions nobody calls — nor runs as a callback the linker followed (a callback handed to code
   // outside the workspace, a job queue's `enqueue(fn)`, a thread, runs there on its own)
+  let walked = 0;
   for (const f of files) {
     for (const fn of f.functions) reachOfFunction(f, fn);
     reachOfFunction(f, { id: "<module>" });
-    yield;
+    if (++walked % PAUSE_EVERY_FILES === 0) yield;
   }
   const hops = new Map<string, Hop>();
   const addHop = (h: Omit<Hop, "calls"> & { calls: LinkedCall[] }) => {
@@ -803,8 +805,9 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
     return deployed ? services : null;
   };
 
+  let hopsFrom = 0;
   for (const f of files) {
-    yield;
+    if (++hopsFrom % PAUSE_EVERY_FILES === 0) yield;
     const caller = index.fileService.get(f.path) ?? null;
     // sample programs beside a library start no request paths (engine/sideFiles.ts isExampleFile)
     if (!CODE_LANGUAGES.has(f.language) || isExampleFile(f.path)) continue;
@@ -893,7 +896,13 @@ export function* linkSteps(written: FileFacts[], settings: Settings): Steps<Mode
     fileService: index.fileService,
     settings,
   };
+  tracking?.finish(model);
   yield;
+  return withPaths(model);
+}
+
+/** The model with its call paths (and a problem when their number was capped). */
+export function withPaths(model: Model): Model {
   const enumerated = enumeratePathsCapped(model);
   model.paths = enumerated.paths;
   if (enumerated.capped) model.problems = [{ file: "", line: null, message: enumerated.capped }];
@@ -981,6 +990,42 @@ function throughLocalAliases(resolver: Resolver, file: FileFacts, scopeId: strin
   const targets = resolver.functionById(file, scopeId)?.localAliases?.[head];
   if (!targets?.length) return null;
   return targets.map((t) => ({ ...call, callee: t + call.callee.slice(dot) }));
+}
+
+/**
+ * Each layer fact as a RetryLayer with its count as configured: the service's environment,
+ * settings files, Helm values, pinned SDK and module versions, connections handed in. The part of
+ * linking that turns written counts into counts (engine/countRelink.ts reruns it alone).
+ */
+export function layerValues(files: FileFacts[], index: ServiceIndex, resolver: Resolver, kustomize: Pick<KustomizeView, "layerVariants" | "fileVariants">): LayerValues {
+  const layers = new Map<string, RetryLayer>();
+  for (const f of files) {
+    for (const l of f.layers) {
+      const key = layerKey(f, l.localId);
+      const layer = toRetryLayer(f, l, index, resolver);
+      const variants = kustomize.layerVariants.get(key) ?? kustomize.fileVariants.get(f.path);
+      if (variants) layer.variants = variants;
+      layers.set(key, layer);
+    }
+  }
+  applyHelmValues(files, layers);
+  // SDK defaults of the version the package manifest pins (stripe-node 13 → 1 retry, 17 → 2)
+  applySdkVersions(files, layers);
+  // numbers that changed within a major version: the go.mod / JVM build that governs the file decides (engine/versionGates.ts)
+  applyVersionGates(files, layers);
+  // BullMQ connections built from imported options: a client handed in keeps its own settings (engine/libraryConnections.ts)
+  applyConnectionRefs(files, layers, resolver);
+  // Spring Cloud LoadBalancer retries: settings and spring-retry on the classpath (engine/springCloudLoadBalancerConfig.ts)
+  const loadBalancerCalls = applySpringCloudLoadBalancer(files, layers, resolver.config);
+  // the JDK HttpURLConnection re-send: off under another Feign client; RestTemplate: body-less methods only (engine/jdkHttpUrlConnection.ts)
+  applyJdkHttpUrlConnection(files, layers);
+  return { layers, loadBalancerCalls };
+}
+
+export interface LayerValues {
+  layers: Map<string, RetryLayer>;
+  /** Spring Cloud LoadBalancer: calls its layers wrap, by layer id */
+  loadBalancerCalls: Map<string, { file: string; callIds: string[] }>;
 }
 
 function toRetryLayer(file: FileFacts, l: LayerFact, index: ServiceIndex, resolver: Resolver): RetryLayer {

@@ -11,6 +11,7 @@ import { GoIndex } from "./resolveGo";
 import { JvmIndex, JVM_LANGUAGES } from "./resolveJvm";
 import { TsPaths } from "./tsPaths";
 import { extendsInstances } from "./baseUrls";
+import { clientInScope, clientNamed, constantNamed, functionsById } from "./factLookups";
 
 export type SymbolRef =
   | { kind: "function"; file: FileFacts; fn: FunctionFact }
@@ -24,7 +25,7 @@ export class Resolver {
   private readonly byPath = new Map<string, FileFacts>();
   /** every dotted suffix of a Python module name → files (so `orders.app` finds `services/orders/orders/app.py`) */
   private readonly pyModules = new Map<string, FileFacts[]>();
-  private readonly fnIndex = new Map<string, Map<string, FunctionFact>>();
+  private readonly fnIndex = new Map<string, ReadonlyMap<string, FunctionFact>>();
   /** C#: fully qualified member ids (`Checkout.Resilience.Inventory`) across files */
   private readonly csSymbols = new Map<string, SymbolRef>();
   /** C# `global using` namespaces by the folder of the file declaring them (they apply under it) */
@@ -42,7 +43,7 @@ export class Resolver {
     this.jvm = new JvmIndex(files, fileService);
     for (const f of files) {
       this.byPath.set(f.path, f);
-      this.fnIndex.set(f.path, new Map(f.functions.map((fn) => [fn.id, fn])));
+      this.fnIndex.set(f.path, functionsById(f));
       if (f.language === "csharp") {
         // a const field is also a scope (FunctionFact): its value wins
         for (const c of f.constants) if (!this.csSymbols.has(c.name)) this.csSymbols.set(c.name, { kind: "constant", file: f, constant: c });
@@ -179,7 +180,7 @@ export class Resolver {
       // TS/JS: a method the class inherits (`class XProvider extends SocialAbstract` calling `this.fetch(…)`)
       const inherited = parts.length === 2 && cls && file.language === "typescript" ? this.inheritedMethod(file, cls, parts[1]!, depth) : null;
       if (inherited) return inherited;
-      const client = file.clients.find((c) => c.name === `${parts[0]}.${parts[1]}`);
+      const client = clientNamed(file, `${parts[0]}.${parts[1]}`);
       if (client) return { kind: "client", file, client };
       // `this.broker.publish` where a method set `this.broker = new Broker()`: Broker.publish
       const type = parts.length >= 3 ? file.fieldTypes?.[member] : undefined;
@@ -216,7 +217,7 @@ export class Resolver {
     if (pyMethod) return pyMethod;
     if (local) return parts.length === 1 || local.kind !== "module" ? local : this.resolve(local.file, "<module>", parts.slice(1).join("."), depth + 1);
     // a key of an object constant of this file (`const connection = { maxRetriesPerRequest: 2 }` → `connection.maxRetriesPerRequest`)
-    const keyed = parts.length > 1 && file.language === "typescript" ? file.constants.find((c) => c.name === dotted) : undefined;
+    const keyed = parts.length > 1 && file.language === "typescript" ? constantNamed(file, dotted) : undefined;
     if (keyed) return { kind: "constant", file, constant: keyed };
     // TS/JS: a module-level instance (`const registry = new RegistryService()`): its class's method
     const moduleInstance = parts.length >= 2 && file.language === "typescript" ? file.instances?.[head] : undefined;
@@ -332,16 +333,14 @@ export class Resolver {
     const head = name.split(".")[0]!;
     const alias = file.imports.find((i) => i.local === head && i.local !== i.module);
     if (alias) name = alias.module + name.slice(head.length);
-    const scopes = scopeId === "<module>" ? [] : scopeId.split(".");
-    const prefixes: string[] = [];
-    for (let i = scopes.length; i >= 0; i--) prefixes.push(scopes.slice(0, i).join("."));
+    const prefixes = scopePrefixes(scopeId);
     for (const imp of file.imports) if (imp.local === imp.module) prefixes.push(imp.module);
     for (const g of this.csGlobalUsings) if (g.dir === "" || file.path.startsWith(`${g.dir}/`)) prefixes.push(...g.namespaces);
     for (const prefix of prefixes) {
       const id = prefix ? `${prefix}.${name}` : name;
-      const constant = file.constants.find((c) => c.name === id);
+      const constant = constantNamed(file, id);
       if (constant) return { kind: "constant", file, constant };
-      const client = file.clients.find((c) => c.name === id);
+      const client = clientNamed(file, id);
       if (client) return { kind: "client", file, client };
       const fn = this.functionById(file, id);
       if (fn) return { kind: "function", file, fn };
@@ -396,17 +395,14 @@ export class Resolver {
 
   private local(file: FileFacts, scopeId: string, name: string): SymbolRef | null {
     // innermost scope first: f.g.name, f.name, name
-    const scopes = scopeId === "<module>" ? [] : scopeId.split(".");
-    for (let i = scopes.length; i >= 0; i--) {
-      const prefix = scopes.slice(0, i).join(".");
+    for (const prefix of scopePrefixes(scopeId)) {
       const id = prefix ? `${prefix}.${name}` : name;
       const fn = this.functionById(file, id);
       if (fn) return { kind: "function", file, fn };
-      const scopeFn = prefix || "<module>";
-      const client = file.clients.find((c) => c.name === name && c.functionId === scopeFn);
+      const client = clientInScope(file, prefix || "<module>", name);
       if (client) return { kind: "client", file, client };
     }
-    const constant = file.constants.find((c) => c.name === name);
+    const constant = constantNamed(file, name);
     if (constant) return { kind: "constant", file, constant };
     return null;
   }
@@ -833,4 +829,17 @@ function pythonPathModule(path: string): string {
     .split("/")
     .filter(Boolean)
     .join(".");
+}
+
+/** A scope and the scopes it is nested in, innermost first, ending with "" (the module): `A.b.c` → A.b.c, A.b, A, "". */
+function scopePrefixes(scopeId: string): string[] {
+  const out: string[] = [];
+  if (scopeId !== "<module>") {
+    for (let id = scopeId; ; id = id.slice(0, id.lastIndexOf("."))) {
+      out.push(id);
+      if (!id.includes(".")) break;
+    }
+  }
+  out.push("");
+  return out;
 }

@@ -12,6 +12,7 @@
 import type { CallFact, FileFacts, FunctionFact, ValueExpr } from "../model/facts";
 import type { SymbolRef } from "./resolve";
 import { dirOf } from "../model/paths";
+import { clientNamed, constantNamed } from "./factLookups";
 
 export class GoIndex {
   /** folder → the .go files in it (one package) */
@@ -310,7 +311,7 @@ export class GoIndex {
       }
     }
     for (const { file, local } of this.importers.get(dir) ?? []) {
-      const client = file.clients.find((c) => c.name === `${local}.${dotted}`);
+      const client = clientNamed(file, `${local}.${dotted}`);
       if (client) return { kind: "client", file, client };
     }
     return null;
@@ -318,9 +319,9 @@ export class GoIndex {
 
   /** An exact name in one file: client, constant, function. */
   private lookup(file: FileFacts, name: string): SymbolRef | null {
-    const client = file.clients.find((c) => c.name === name);
+    const client = clientNamed(file, name);
     if (client) return { kind: "client", file, client };
-    const constant = file.constants.find((c) => c.name === name);
+    const constant = constantNamed(file, name);
     if (constant) return { kind: "constant", file, constant };
     let fns = this.functions.get(file);
     if (!fns) {

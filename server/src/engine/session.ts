@@ -16,6 +16,10 @@ import { initTreeSitter } from "../parsing/treeSitter";
 import { analyzeFactsSteps, type AnalysisResult, type Extractor } from "./analyze";
 import { runInSlices, runToEnd, type Steps } from "./steps";
 import { contentHash, extractFile } from "./extract";
+import { LinkMemo } from "./countRelink";
+import { sameFacts } from "./sameFacts";
+
+export { sameFacts } from "./sameFacts";
 
 /** how long the language server links before giving the event loop a turn (a request needs a few turns to be read, run and answered) */
 const DEFAULT_SLICE_MS = 8;
@@ -95,6 +99,7 @@ export class WorkspaceSession {
   }
 
   remove(path: string): boolean {
+    this.testPaths.delete(path);
     const had = this.files.delete(path);
     if (had) this.revisionCounter++;
     return had;
@@ -114,8 +119,14 @@ export class WorkspaceSession {
 
   /** files analysed under the current settings (test code only with includeTests) */
   private analysed(path: string): boolean {
-    return this.settings.includeTests || !isTestPath(path);
+    if (this.settings.includeTests) return true;
+    // asked for every file on every analysis: remembered per path (test paths do not change)
+    let test = this.testPaths.get(path);
+    if (test === undefined) this.testPaths.set(path, (test = isTestPath(path)));
+    return !test;
   }
+
+  private readonly testPaths = new Map<string, boolean>();
 
   /**
    * Extracts every analysed file whose facts are missing, `chunkFiles` at a time, yielding to
@@ -226,40 +237,50 @@ export class WorkspaceSession {
     const previous = this.last?.result;
     const settings = this.settings;
     const same = previous !== undefined && this.lastSettings === settings && previous.facts.length === facts.length && previous.facts.every((f, i) => f === facts[i]);
-    const result = same ? previous : yield* analyzeFactsSteps(facts, settings);
+    const result = same ? previous : yield* analyzeFactsSteps(facts, settings, this.linkMemo);
     this.last = { revision, result };
     this.lastSettings = settings;
     return result;
   }
 
   private lastSettings: Settings | null = null;
+  /** what the last link recorded, so an edit of retry counts relinks without linking the workspace (engine/countRelink.ts) */
+  private readonly linkMemo = new LinkMemo();
+
+  /** how many analyses were answered by relinking counts (tests, logs) */
+  get countRelinks(): number {
+    return this.linkMemo.countRelinks;
+  }
+
+  /** why the last analysis linked in full rather than relinking counts ("" when it relinked) */
+  get lastFullLinkReason(): string {
+    return this.linkMemo.lastRefusal;
+  }
 }
 
-/** The new facts, or the file's facts before the edit when they are equal (so unchanged files keep their identity). */
+/**
+ * The new facts, or the file's facts before the edit when they are equal (so unchanged files keep
+ * their identity); when they differ, a new object that keeps the earlier value of every field (and
+ * of every layer fact) that did not change, so a linker can tell by identity what an edit changed
+ * (engine/countRelink.ts).
+ */
 function adopt(state: FileState, facts: FileFacts): FileFacts {
   const before = state.before;
   delete state.before;
-  return before && sameFacts(before, facts) ? before : facts;
+  if (!before || before.path !== facts.path) return facts;
+  const out: Record<string, unknown> = {};
+  let same = Object.keys(before).length === Object.keys(facts).length;
+  for (const [k, v] of Object.entries(facts)) {
+    const was = (before as unknown as Record<string, unknown>)[k];
+    const kept = k === "layers" && Array.isArray(was) && Array.isArray(v) ? keepUnchanged(was, v) : sameFacts(was, v) && Object.prototype.hasOwnProperty.call(before, k) ? was : v;
+    if (kept !== was) same = false;
+    out[k] = kept;
+  }
+  return same ? before : (out as unknown as FileFacts);
 }
 
-/** Deep equality of plain data (facts are JSON-like): own keys, including ones holding `undefined`, and values. */
-export function sameFacts(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bs = b as unknown[];
-    if (a.length !== bs.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameFacts(a[i], bs[i])) return false;
-    return true;
-  }
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
-    if (!sameFacts((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
+/** the new list, or the old one when every element is equal; else the new list with each element equal to the old one at its place replaced by it */
+function keepUnchanged(was: unknown[], now: unknown[]): unknown[] {
+  if (sameFacts(was, now)) return was;
+  return now.map((x, i) => (i < was.length && sameFacts(was[i], x) ? was[i] : x));
 }

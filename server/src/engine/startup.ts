@@ -23,7 +23,7 @@ import type { RetryLayer } from "../model/model";
 import { ClassNamedLocals } from "./classNamedLocals";
 import { fnKey } from "./keys";
 import type { Resolver } from "./resolve";
-import type { Steps } from "./steps";
+import { PAUSE_EVERY_FILES, type Steps } from "./steps";
 
 const CODE_LANGUAGES: ReadonlySet<string> = new Set(["python", "typescript", "csharp", "java", "kotlin", "go"]);
 const MODULE = "<module>";
@@ -69,8 +69,9 @@ export function* markStartupLayers(files: FileFacts[], layers: Map<string, Retry
   const callsByName = new Map<string, Array<{ f: FileFacts; c: CallFact }>>();
   const argsByName = new Map<string, Array<{ f: FileFacts; c: CallFact; index: number }>>();
   const last = (dotted: string) => dotted.slice(dotted.lastIndexOf(".") + 1);
+  let indexed = 0;
   for (const f of code) {
-    yield;
+    if (++indexed % PAUSE_EVERY_FILES === 0) yield;
     nodes.set(fnKey(f, MODULE), { file: f, id: MODULE, fn: null });
     roots.set(fnKey(f, MODULE), "module code");
     for (const fn of f.functions) {
