@@ -108,6 +108,10 @@ describe("language server over stdio on seed-checkout-pr", () => {
     };
     assert.equal(model.worstProduct, 27);
     assert.equal(model.paths[0]!.product, 27);
+    // the modelChanged notification (counted without building the view) says the same
+    const changed = client.notifications.filter((n) => n.method === "retryLens/modelChanged").at(-1)?.params as { worstProduct: number; paths: number; findings: number; threshold: number };
+    const full = model as unknown as { paths: unknown[]; findings: number; threshold: number };
+    assert.deepEqual({ worstProduct: changed.worstProduct, paths: changed.paths, findings: changed.findings, threshold: changed.threshold }, { worstProduct: 27, paths: full.paths.length, findings: full.findings, threshold: full.threshold });
     assert.equal(model.paths[0]!.target, "inventory");
     const files = model.paths[0]!.layers.map((id) => model.layers.find((l) => l.id === id)).map((l) => `${l!.file}:${l!.line}`);
     assert.deepEqual(files, ["deploy/gateway/envoy.yaml:23", "checkout/inventory_client.py:10", "platform/http.py:6"]);

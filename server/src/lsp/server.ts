@@ -221,9 +221,26 @@ export function startServer(connection: Connection): void {
     if (clientCapabilities.workspace?.codeLens?.refreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).then(undefined, () => undefined);
   }
 
+  /**
+   * What modelView() would say in numbers, without building the view (its layers, paths and
+   * chains): sent after every relink, where building the whole view for a large workspace took
+   * longer than the relink itself.
+   */
   function summary(): ModelChangedParams {
-    const view = modelView();
-    return { version: view.version, worstProduct: view.worstProduct, threshold: view.threshold, paths: view.paths.length, findings: view.findings };
+    const out: ModelChangedParams = { version: modelVersion, worstProduct: 1, threshold: 3, paths: 0, findings: 0 };
+    let worst: number | null | undefined;
+    for (const folder of folders) {
+      if (!folder.enabled) continue;
+      const result = resultFor(folder);
+      if (!result) continue;
+      out.threshold = result.model.settings.threshold;
+      out.paths += result.model.paths.length;
+      out.findings += result.findings.length;
+      // modelView sorts paths by product, unbounded (null) first: the worst is the first of them
+      for (const p of result.model.paths) if (worst === undefined || (worst !== null && (p.product === null || p.product > worst))) worst = p.product;
+    }
+    if (worst !== undefined) out.worstProduct = worst;
+    return out;
   }
 
   function modelView(): RetryModelView {
