@@ -23,7 +23,36 @@ export interface FolderContext {
 }
 
 export function fileUri(ctx: FolderContext, file: string): string {
-  return pathToFileURL(path.join(ctx.root, file)).toString();
+  const abs = path.join(ctx.root, file);
+  let uri = uris.get(abs);
+  if (uri === undefined) {
+    if (uris.size >= MAX_CACHED) uris.clear();
+    uris.set(abs, (uri = pathToFileURL(abs).toString()));
+  }
+  return uri;
+}
+
+// Every publish converts every finding, each with the locations of all its path's layers: the
+// URIs and line starts of the same few files, again and again. Both are remembered (line starts
+// per file text; bounded, started over when full).
+const MAX_CACHED = 10_000;
+const uris = new Map<string, string>();
+const lineStarts = new Map<string, { text: string; starts: number[] }>();
+
+/** The text of 0-based line `n` (without its line break), "" past the end. */
+function lineTextOf(ctx: FolderContext, file: string, text: string, n: number): string {
+  const key = `${ctx.root}\u0000${file}`;
+  let cached = lineStarts.get(key);
+  if (!cached || cached.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    if (lineStarts.size >= MAX_CACHED) lineStarts.clear();
+    lineStarts.set(key, (cached = { text, starts }));
+  }
+  const start = cached.starts[n];
+  if (start === undefined) return "";
+  const next = cached.starts[n + 1];
+  return text.slice(start, next === undefined ? text.length : next - 1).replace(/\r$/, "");
 }
 
 /**
@@ -33,7 +62,7 @@ export function fileUri(ctx: FolderContext, file: string): string {
 export function toRange(ctx: FolderContext, file: string, span: SourceSpan): Range {
   const line = Math.max(0, span.line - 1);
   const text = ctx.text(file);
-  const lineText = text?.split("\n", span.line)[line]?.replace(/\r$/, "") ?? "";
+  const lineText = text === undefined || span.line < 1 ? "" : lineTextOf(ctx, file, text, line);
   const endCharacter = span.endLine === span.line ? span.endColumn : lineText.length;
   const start = Math.min(span.column, lineText.length || span.column);
   return { start: { line, character: start }, end: { line, character: Math.max(start, endCharacter || lineText.length) } };
