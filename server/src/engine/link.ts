@@ -258,7 +258,7 @@ export function* linkSteps(written: FileFacts[], settings: Settings, linkMemo?: 
     // a TS/JS message handler (FunctionFact.messageHandler) runs once per message, whoever registers it
     const perMessage = "messageHandler" in fn && fn.messageHandler === true;
     const blocks = blockFiles.has(file.path);
-    // (callsByFn, not a copy: DotnetWiring rewrites interface calls in its lists)
+    // (callsIn holds the lists of callsByFn, not copies: DotnetWiring rewrites interface calls in them)
     for (const call of callsIn.get(file.path)?.get(fn.id) ?? []) {
       const block = blocks ? (blockLayers.get(`${file.path}::${call.id}`) ?? []) : [];
       // a Feign method's load-balancer retry runs inside Feign's Retryer: SynchronousMethodHandler.invoke
