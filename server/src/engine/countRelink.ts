@@ -249,17 +249,11 @@ function countsOnly(before: FileFacts, after: FileFacts): string[] | null {
 
 /** the same fields, equal except (possibly) those in `except` */
 function sameExcept(a: object, b: object, except: ReadonlySet<string>): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
-    if (!except.has(k) && !sameFacts((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
+  return differingFields(a, b)?.every((k) => except.has(k)) ?? false;
 }
 
 /** The fields whose values differ, or null when the two do not have the same fields. */
-function differingFields(a: RetryLayer, b: RetryLayer): string[] | null {
+function differingFields(a: object, b: object): string[] | null {
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return null;
   const out: string[] = [];
