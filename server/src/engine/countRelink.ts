@@ -209,9 +209,8 @@ export class LinkMemo {
     delete model.problems;
     const recordedModel = { ...model };
     withPaths(model);
-    const values = new Map<string, RetryLayer>();
-    for (const [id, layer] of next.layers) values.set(id, layer);
-    this.recorded = { ...r, written, files, position, values, model: recordedModel };
+    // (layerValues' fresh objects: nothing else holds or changes them)
+    this.recorded = { ...r, written, files, position, values: next.layers, model: recordedModel };
     for (const path of editedPaths) this.edited(path);
     this.countRelinks++;
     this.lastRefusal = "";
